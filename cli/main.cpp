@@ -1,0 +1,68 @@
+// The bookforge executable: wires the registered subcommands and maps errors to exit codes.
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+#include "cli/command.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct Entry {
+  const char* name;
+  SetupFn setup;
+};
+
+std::vector<Entry>& registry() {
+  static std::vector<Entry> entries;
+  return entries;
+}
+
+int g_exit_code = kExitOk;
+
+}  // namespace
+
+CommandRegistration::CommandRegistration(const char* name, SetupFn setup) { registry().push_back({name, setup}); }
+
+CLI::App* add_subcommand(CLI::App& root, const std::string& name, const std::string& description) {
+  CLI::App* sub = root.add_subcommand(name, description);
+  sub->set_version_flag("--version", BOOKFORGE_VERSION);
+  return sub;
+}
+
+void set_exit_code(int code) { g_exit_code = code; }
+
+void print_error(std::string_view message) {
+  std::fprintf(stderr, "bookforge: error: %.*s\n", int(message.size()), message.data());
+}
+
+void print_warning(std::string_view message) {
+  std::fprintf(stderr, "bookforge: warning: %.*s\n", int(message.size()), message.data());
+}
+
+}  // namespace bookforge::cli
+
+int main(int argc, char** argv) {
+  using namespace bookforge::cli;
+  CLI::App app{"bookforge: chess opening books from game databases", "bookforge"};
+  app.set_version_flag("--version", BOOKFORGE_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  auto entries = registry();
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return std::string_view(a.name) < std::string_view(b.name); });
+  for (const Entry& e : entries) e.setup(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);  // prints help, version or the error message
+    return code == 0 ? kExitOk : kExitUsage;
+  } catch (const std::exception& e) {
+    print_error(e.what());
+    return kExitFailure;
+  }
+  return g_exit_code;
+}

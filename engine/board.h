@@ -1,0 +1,92 @@
+// The board: bitboards plus a mailbox, FEN in and out, make/unmake with an incrementally
+// updated Polyglot key.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "engine/result.h"
+#include "engine/types.h"
+
+namespace bookforge {
+
+inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// What make_move needs to remember so that unmake_move can restore the position exactly.
+struct UndoInfo {
+  uint64_t key = 0;
+  Bitboard checkers = 0;
+  Piece captured = kNoPiece;
+  Square ep_square = kNoSquare;
+  uint8_t castling = 0;
+  uint16_t halfmove_clock = 0;
+};
+
+class Board {
+ public:
+  Board();  // the standard start position
+
+  // Parses a FEN (the last two fields may be missing). Rejects bad input with a message that
+  // names the offending field; never crashes on arbitrary text.
+  static Result<Board> from_fen(std::string_view fen);
+  std::string fen() const;
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  Color side_to_move() const { return side_; }
+  Bitboard pieces() const { return by_color_[kWhite] | by_color_[kBlack]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Square king_square(Color c) const;
+
+  uint8_t castling_rights() const { return castling_; }
+  // The square a pawn skipped over on the last move (as FEN writes it), or kNoSquare.
+  Square ep_square() const { return ep_square_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  // Plies since the start of the game as implied by the fullmove number and side to move.
+  int game_ply() const { return 2 * (fullmove_number_ - 1) + side_; }
+
+  // The Polyglot key, kept up to date by make/unmake.
+  uint64_t key() const { return key_; }
+
+  Bitboard checkers() const { return checkers_; }
+  bool in_check() const { return checkers_ != 0; }
+
+  // Pieces of either colour that attack `s`, with `occupied` as the blockers.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+
+  // True if `m` is a legal move in this position (any 16-bit value is safe to pass).
+  bool is_legal(Move m) const;
+  // For moves from the generator: pseudo-legal moves that also leave the king safe.
+  bool is_legal_pseudo(Move m) const;
+  bool gives_check(Move m) const;
+  bool is_capture(Move m) const;
+
+  // Plays a legal move (or Move::null()). unmake_move must get the same move and undo info.
+  void make_move(Move m, UndoInfo& undo);
+  void unmake_move(Move m, const UndoInfo& undo);
+
+  // Debug invariant check: bitboards, mailbox, key and checkers agree.
+  bool is_ok() const;
+
+ private:
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void update_checkers();
+
+  Piece board_[64];
+  Bitboard by_color_[2] = {0, 0};
+  Bitboard by_type_[6] = {0, 0, 0, 0, 0, 0};
+  uint64_t key_ = 0;
+  Bitboard checkers_ = 0;
+  Color side_ = kWhite;
+  uint8_t castling_ = kNoCastling;
+  Square ep_square_ = kNoSquare;
+  uint16_t halfmove_clock_ = 0;
+  uint16_t fullmove_number_ = 1;
+};
+
+}  // namespace bookforge

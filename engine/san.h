@@ -1,0 +1,49 @@
+// Move notation: SAN (parse, tolerant; print, with disambiguation and +/#), UCI text and the
+// Polyglot 16-bit move encoding.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/board.h"
+
+namespace bookforge {
+
+enum class SanError : uint8_t {
+  kNone = 0,
+  kSyntax,         // not a move at all
+  kNoSuchPiece,    // no piece of that kind can reach the target square
+  kIllegal,        // a piece can get there, but every such move leaves the king in check
+  kAmbiguous,      // more than one legal move fits
+  kBadPromotion,   // promotion missing, misplaced or to an impossible piece
+  kBadCastling     // castling not possible here
+};
+std::string_view san_error_message(SanError e);
+
+struct SanResult {
+  Move move;
+  SanError error = SanError::kNone;
+  bool ok() const { return error == SanError::kNone; }
+};
+
+// Resolves a SAN token in this position. Tolerant: O-O / 0-0, suffixes + # ! ? !? ?! !! ??,
+// promotion with or without '=', "Pe4", long algebraic "e2e4" / "e2-e4" / "Ng1-f3", "exd6e.p.".
+// Works back from the target square rather than generating all legal moves.
+SanResult san_to_move(const Board& board, std::string_view san);
+
+// SAN with minimal disambiguation and a + or # suffix. `m` must be legal.
+std::string move_to_san(const Board& board, Move m);
+
+// UCI text ("e2e4", "e7e8q"); castling as the king's destination ("e1g1").
+std::string move_to_uci(Move m);
+// Accepts the king's destination or "king takes rook" for castling. Move::none() if illegal.
+Move uci_to_move(const Board& board, std::string_view uci);
+
+// The Polyglot encoding: to file/rank, from file/rank, promotion piece (1 knight .. 4 queen);
+// castling stored as king takes rook.
+uint16_t move_to_polyglot(Move m);
+// The legal move this Polyglot move denotes here, or Move::none().
+Move polyglot_to_move(const Board& board, uint16_t pg);
+
+}  // namespace bookforge

@@ -1,0 +1,36 @@
+// What the PGN pipeline hands to its consumers (book building, the SQLite store): one
+// accepted game at a time, already replayed into (Polyglot key, Polyglot move) pairs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace bookforge::pgn {
+
+enum class Outcome : uint8_t { kWhiteWins, kDraw, kBlackWins, kUnknown };
+
+// One ply of a replayed game: the position before the move and the move played from it.
+struct PlyRecord {
+  uint64_t key;   // Polyglot key of the position before the move
+  uint16_t move;  // the move in Polyglot encoding (castling as king takes rook)
+  uint16_t ply;   // plies since the game's start position (0 for the first move)
+};
+
+struct ReplayedGame {
+  Outcome outcome = Outcome::kUnknown;
+  uint16_t white_elo = 0;  // 0 when missing or unparsable
+  uint16_t black_elo = 0;
+  uint64_t game_number = 0;      // 1-based, counted over all games of the input in order
+  std::span<const PlyRecord> plies;  // the first min(max_ply, game length) plies
+};
+
+// Receives the accepted games of one worker. on_game is called from that worker's thread
+// only; different workers have different sinks, so a sink needs no locking.
+class GameSink {
+ public:
+  virtual ~GameSink() = default;
+  virtual void on_game(const ReplayedGame& game) = 0;
+};
+
+}  // namespace bookforge::pgn

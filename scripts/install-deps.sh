@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs everything bookforge needs to build, test, fuzz and benchmark, from Debian's
+# archive only. Idempotent: packages already present are left alone. Run as root (or with
+# sudo available) on Debian 12 or newer.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  # libraries
+  libboost-iostreams-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
+  libsqlite3-dev libcli11-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # compressors used by tests and benchmarks
+  gzip bzip2 xz-utils zstd
+  # reference tools for side-by-side comparisons
+  polyglot pgn-extract stockfish hyperfine time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"

@@ -1,0 +1,55 @@
+// Helpers shared by every test suite: where the data is, temporary folders, and running the
+// real bookforge binary for end-to-end tests.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace bookforge::test {
+
+// The repository root (for data-samples/ and tests/data/).
+std::filesystem::path source_dir();
+
+// ../shared/data, or an empty path when it is absent.
+std::filesystem::path shared_data();
+
+// A path under ../shared/data; the calling test is skipped when the file is absent.
+#define BOOKFORGE_SHARED_OR_SKIP(var, relative)                                   \
+  const std::filesystem::path var = ::bookforge::test::shared_data() / (relative); \
+  if (::bookforge::test::shared_data().empty() || !std::filesystem::exists(var))   \
+  GTEST_SKIP() << "shared data absent: " << (relative)
+
+// A fresh, empty folder for one test, removed when the object goes away.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the bookforge binary with the given arguments (no shell involved) and captures
+// its standard output and standard error. `stdin_data` is fed to its standard input.
+CommandResult run_bookforge(const std::vector<std::string>& args, const std::string& stdin_data = "");
+
+// Runs any program the same way (used for reference tools such as polyglot).
+CommandResult run_program(const std::vector<std::string>& argv, const std::string& stdin_data = "");
+
+std::string read_file(const std::filesystem::path& path);
+void write_file(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace bookforge::test
