@@ -72,6 +72,14 @@ class Board {
   bool is_ok() const;
 
  private:
+  struct EmptyTag {};
+  explicit Board(EmptyTag);  // no pieces; from_fen fills it in
+
+  // The king-safety part of is_legal_pseudo for a castling move (the king's path unattacked).
+  bool castling_path_safe(Move m) const;
+  // Full pseudo-legality of an arbitrary move value (is_legal = this + is_legal_pseudo).
+  bool is_pseudo_legal(Move m) const;
+
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);

@@ -6,9 +6,20 @@
 
 namespace bookforge {
 
+// Room for every move of any position from_fen accepts: at most 16 pieces a side, so at most
+// 15 queens (27 moves each at best) plus a king and two castlings -- 415. (Reachable positions
+// have at most 218 legal moves, but the fuzzer does not stick to reachable positions.)
+inline constexpr int kMaxMoves = 512;
+
 struct MoveList {
-  Move moves[256];
+  // The anonymous union leaves the array uninitialised: lists are built at every node, and
+  // zero-filling them would cost more than generating the moves.
+  union {
+    Move moves[kMaxMoves];
+  };
   int count = 0;
+
+  MoveList() {}
 
   void push(Move m) { moves[count++] = m; }
   Move* begin() { return moves; }

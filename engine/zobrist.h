@@ -24,6 +24,16 @@ constexpr int polyglot_kind(Piece p) { return 2 * type_of(p) + (color_of(p) == k
 
 inline uint64_t piece_key(Piece p, Square s) { return kRandom64[kPieceOffset + 64 * polyglot_kind(p) + s]; }
 
+// The xor of the keys of every right in `rights` (a CastlingRight mask; bit i is entry i).
+inline uint64_t castling_key(uint8_t rights) {
+  uint64_t key = 0;
+  for (int i = 0; i < 4; ++i)
+    if (rights & (1 << i)) key ^= kRandom64[kCastleOffset + i];
+  return key;
+}
+inline uint64_t en_passant_key(int file) { return kRandom64[kEnPassantOffset + file]; }
+inline uint64_t turn_key() { return kRandom64[kTurnOffset]; }
+
 }  // namespace zobrist
 
 // The key computed from nothing but the position (tests compare it with Board::key()).

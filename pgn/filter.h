@@ -6,7 +6,11 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "pgn/game.h"
+#include "pgn/tag_value.h"
 
 namespace bookforge::pgn {
 
@@ -37,6 +41,30 @@ struct GameFilter {
   // A stable text form of the filter (used in reports and to check that a store is always
   // fed with the same filters).
   std::string describe() const;
+
+  // The first filter that rejects a game, judged on its tags and result (every filter but
+  // min_plies), or an empty view when the game passes. The names are the keys of
+  // ReadStats::rejected. Only the tags a filter needs are looked at; Elo values that are
+  // missing or unreadable count as 0. A date or speed filter rejects games whose Date or
+  // TimeControl is unknown.
+  std::string_view rejects(const TagList& tags, Outcome result) const;
+  // The same for min_plies, once the game's length is known.
+  bool rejects_length(int plies) const { return plies < min_plies; }
+  // True when no filter is set.
+  bool empty() const;
 };
+
+// The filter names used as keys of ReadStats::rejected, in the order they are tried.
+inline constexpr std::string_view kFilterNames[] = {
+    "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo", "max_elo_diff", "results",
+    "date",            "speed",   "no_setup",      "tag",           "exclude_tag", "min_plies"};
+
+// The speed class of a TimeControl value by lichess's rule: estimated seconds = base + 40 x
+// increment; < 30 ultrabullet, < 180 bullet, < 480 blitz, < 1500 rapid, else classical; "-"
+// is correspondence. "40/7200:3600" counts its first period (7200 s). nullopt for "?", "" or
+// anything unreadable.
+std::optional<Speed> speed_from_time_control(std::string_view time_control);
+std::optional<Speed> parse_speed(std::string_view name);  // "bullet", "blitz", ...
+std::string_view speed_name(Speed speed);
 
 }  // namespace bookforge::pgn

@@ -22,6 +22,11 @@ struct ReplayedGame {
   uint16_t white_elo = 0;  // 0 when missing or unparsable
   uint16_t black_elo = 0;
   uint64_t game_number = 0;      // 1-based, counted over all games of the input in order
+  // Board::game_ply() of the start position: 0 for the standard start, 2 * (fullmove - 1) +
+  // (1 if Black moves first) for a [FEN] game. start_ply + PlyRecord::ply is the game ply of a
+  // position, whose parity is its side to move (book building needs that: a key alone does not
+  // tell who is to move).
+  uint16_t start_ply = 0;
   std::span<const PlyRecord> plies;  // the first min(max_ply, game length) plies
 };
 

@@ -4,6 +4,7 @@
 // number of threads or on where blocks were cut.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -18,6 +19,15 @@ namespace bookforge::pgn {
 
 enum class ProgressMode { kNever, kAuto, kAlways };
 
+// A snapshot of a running read, for the progress line the CLI prints.
+struct Progress {
+  uint64_t bytes_read = 0;   // input bytes consumed so far (compressed size for compressed input)
+  uint64_t total_bytes = 0;  // sum of the inputs' sizes, 0 when unknown (standard input)
+  uint64_t games = 0;        // games finished by the workers
+  double seconds = 0;        // since the start
+  bool done = false;         // the last call, once everything is read
+};
+
 struct PipelineOptions {
   std::vector<std::string> inputs;  // file paths; "-" is standard input
   int threads = 0;                  // parser threads; 0 = all cores
@@ -27,6 +37,11 @@ struct PipelineOptions {
   size_t block_size = 4 << 20;      // bytes per block handed to a worker (tests use tiny ones)
   ProgressMode progress = ProgressMode::kNever;  // progress line on stderr
   int max_reported_bad_games = 10;  // bad games kept in full in ReadStats::bad_examples
+  // Called from the reader thread a few times a second (and once at the end) unless progress
+  // is kNever; cli/ resolves kAuto (is stderr a terminal?) and prints. The core never prints.
+  std::function<void(const Progress&)> on_progress;
+  // A game longer than this is skipped as bad ("oversized_game") without holding it in memory.
+  size_t max_game_bytes = size_t(64) << 20;
 };
 
 // A bad game, as reported to the user: file, game number (1-based, per file) and line.
@@ -36,6 +51,7 @@ struct BadGame {
   uint64_t line = 0;
   std::string reason;  // short key, e.g. "illegal_move", "ambiguous_move", "bad_fen"
   std::string detail;  // human-readable, e.g. "move 23... Nxe5: no knight can reach e5"
+  uint64_t global_game_number = 0;  // counted over all inputs (the order of bad_examples)
 };
 
 struct ReadStats {

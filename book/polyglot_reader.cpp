@@ -1,0 +1,149 @@
+#include "book/polyglot_reader.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace bookforge::book {
+namespace {
+
+std::string hex_key(uint64_t key) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key));
+  return text;
+}
+
+}  // namespace
+
+Result<PolyglotBook> PolyglotBook::open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return Error{"cannot read book " + path + ": " + std::strerror(err)};
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Error{path + ": not a regular file, so not a Polyglot book"};
+  }
+  PolyglotBook book;
+  book.path_ = path;
+  size_t bytes = size_t(st.st_size);
+  if (bytes % kPolyglotEntrySize != 0) {
+    ::close(fd);
+    return Error{path + ": size " + std::to_string(bytes) +
+                 " bytes is not a multiple of 16, so not a Polyglot book (truncated?)"};
+  }
+  if (bytes > 0) {
+    void* map = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) {
+      int err = errno;
+      ::close(fd);
+      return Error{"cannot map book " + path + ": " + std::strerror(err)};
+    }
+    book.mapping_ = map;
+    book.mapping_size_ = bytes;
+    book.data_ = static_cast<const unsigned char*>(map);
+    book.size_ = bytes / kPolyglotEntrySize;
+  }
+  ::close(fd);  // the mapping stays valid
+  return validated(std::move(book));
+}
+
+Result<PolyglotBook> PolyglotBook::from_bytes(std::vector<unsigned char> bytes, const std::string& name) {
+  PolyglotBook book;
+  book.path_ = name;
+  if (bytes.size() % kPolyglotEntrySize != 0)
+    return Error{name + ": size " + std::to_string(bytes.size()) +
+                 " bytes is not a multiple of 16, so not a Polyglot book (truncated?)"};
+  book.owned_ = std::move(bytes);
+  book.data_ = book.owned_.data();
+  book.size_ = book.owned_.size() / kPolyglotEntrySize;
+  return validated(std::move(book));
+}
+
+Result<PolyglotBook> PolyglotBook::validated(PolyglotBook book) {
+  for (size_t i = 1; i < book.size_; ++i) {
+    uint64_t previous = book.key_at(i - 1), key = book.key_at(i);
+    if (key < previous)
+      return Error{book.path_ + ": entry " + std::to_string(i) + " (byte " + std::to_string(i * kPolyglotEntrySize) +
+                   ") has key " + hex_key(key) + ", smaller than the key " + hex_key(previous) +
+                   " before it; a Polyglot book is sorted by key"};
+  }
+  return book;
+}
+
+PolyglotBook::PolyglotBook(PolyglotBook&& o) noexcept { *this = std::move(o); }
+
+PolyglotBook& PolyglotBook::operator=(PolyglotBook&& o) noexcept {
+  if (this == &o) return *this;
+  release();
+  path_ = std::move(o.path_);
+  owned_ = std::move(o.owned_);
+  mapping_ = o.mapping_;
+  mapping_size_ = o.mapping_size_;
+  size_ = o.size_;
+  // A moved vector keeps its buffer, so data_ stays valid for an owned book too.
+  data_ = o.data_;
+  o.mapping_ = nullptr;
+  o.mapping_size_ = 0;
+  o.data_ = nullptr;
+  o.size_ = 0;
+  return *this;
+}
+
+PolyglotBook::~PolyglotBook() { release(); }
+
+void PolyglotBook::release() {
+  if (mapping_) ::munmap(mapping_, mapping_size_);
+  mapping_ = nullptr;
+  data_ = nullptr;
+  size_ = 0;
+}
+
+size_t PolyglotBook::lower_bound(uint64_t key) const {
+  // Invariant: entries before lo have smaller keys, entries from hi on have keys >= key.
+  size_t lo = 0, hi = size_;
+  while (hi - lo > 8) {
+    uint64_t first = key_at(lo), last = key_at(hi - 1);
+    if (key <= first) return lo;
+    if (key > last) return hi;
+    // first < key <= last: estimate where key falls between them.
+    size_t span = hi - 1 - lo;
+    size_t guess = lo + size_t((static_cast<unsigned __int128>(key - first) * span) / (last - first));
+    size_t before = hi - lo;
+    if (key_at(guess) < key) lo = guess + 1;
+    else hi = guess;
+    if (hi - lo > before / 2) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (key_at(mid) < key) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  while (lo < hi && key_at(lo) < key) ++lo;
+  return lo;
+}
+
+std::pair<size_t, size_t> PolyglotBook::range(uint64_t key) const {
+  size_t first = lower_bound(key);
+  size_t last = first;
+  while (last < size_ && key_at(last) == key) ++last;
+  return {first, last};
+}
+
+std::vector<PolyglotEntry> PolyglotBook::find(uint64_t key) const {
+  auto [first, last] = range(key);
+  std::vector<PolyglotEntry> entries;
+  entries.reserve(last - first);
+  for (size_t i = first; i < last; ++i) entries.push_back(entry(i));
+  return entries;
+}
+
+}  // namespace bookforge::book

@@ -1,0 +1,150 @@
+#include "book/run_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace bookforge::book {
+namespace {
+
+constexpr size_t kWriteBuffer = 256 << 10;
+constexpr size_t kMaxRecord = 2 + 7 * 10;  // a move and seven varints of at most 10 bytes
+
+size_t put_varint(uint8_t* out, uint64_t value) {
+  size_t n = 0;
+  while (value >= 0x80) {
+    out[n++] = uint8_t(value) | 0x80;
+    value >>= 7;
+  }
+  out[n++] = uint8_t(value);
+  return n;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
+  std::string pattern = (dir.empty() ? std::string(".") : dir) + "/bookforge-run-XXXXXX";
+  int fd = ::mkstemp(pattern.data());
+  if (fd < 0) return Error{"cannot create a temporary file in " + dir + ": " + std::strerror(errno)};
+  ::unlink(pattern.c_str());
+  return std::shared_ptr<TempFile>(new TempFile(fd, dir));
+}
+
+TempFile::~TempFile() { ::close(fd_); }
+
+RunWriter::RunWriter(std::shared_ptr<TempFile> file)
+    : file_(std::move(file)), buffer_(new uint8_t[kWriteBuffer]), offset_(file_->end_) {}
+
+void RunWriter::add(const TallyEntry& e) {
+  if (used_ + kMaxRecord > kWriteBuffer) flush();
+  uint8_t* out = buffer_.get() + used_;
+  size_t n = put_varint(out, e.key - previous_key_);
+  out[n++] = uint8_t(e.move);
+  out[n++] = uint8_t(e.move >> 8);
+  n += put_varint(out + n, e.first_ply);
+  n += put_varint(out + n, e.white_wins);
+  n += put_varint(out + n, e.draws);
+  n += put_varint(out + n, e.black_wins);
+  n += put_varint(out + n, e.unknown_results());
+  n += put_varint(out + n, e.rated_games);
+  n += put_varint(out + n, e.rating_sum);
+  used_ += n;
+  previous_key_ = e.key;
+  ++entries_;
+}
+
+void RunWriter::flush() {
+  size_t done = 0;
+  while (done < used_ && error_.empty()) {
+    ssize_t n = ::pwrite(file_->fd(), buffer_.get() + done, used_ - done, off_t(offset_ + bytes_ + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
+    else done += size_t(n);
+  }
+  bytes_ += used_;
+  used_ = 0;
+}
+
+Result<SpilledRun> RunWriter::finish() {
+  flush();
+  if (!error_.empty()) return Error{error_};
+  buffer_.reset();
+  file_->end_ = offset_ + bytes_;
+  return SpilledRun{file_, offset_, bytes_, entries_};
+}
+
+RunReader::RunReader(SpilledRun run, size_t buffer_size)
+    : run_(std::move(run)), buffer_(std::max(buffer_size, 2 * kMaxRecord)) {}
+
+bool RunReader::fill() {
+  // Keep the unread tail and append after it, so a record never straddles the buffer's end.
+  std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+  end_ -= pos_;
+  pos_ = 0;
+  while (end_ < buffer_.size() && consumed_ < run_.bytes) {
+    size_t want = std::min<uint64_t>(buffer_.size() - end_, run_.bytes - consumed_);
+    ssize_t n = ::pread(run_.file->fd(), buffer_.data() + end_, want, off_t(run_.offset + consumed_));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error_ = "cannot read a temporary file in " + run_.file->dir() + ": " +
+               (n == 0 ? std::string("file shorter than written") : std::strerror(errno));
+      return false;
+    }
+    end_ += size_t(n);
+    consumed_ += uint64_t(n);
+  }
+  return true;
+}
+
+bool RunReader::read_byte(uint8_t& byte) {
+  if (pos_ == end_) {
+    error_ = "temporary run file in " + run_.file->dir() + " ends inside an entry";
+    return false;
+  }
+  byte = buffer_[pos_++];
+  return true;
+}
+
+bool RunReader::read_varint(uint64_t& value) {
+  value = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    uint8_t b;
+    if (!read_byte(b)) return false;
+    value |= uint64_t(b & 0x7f) << shift;
+    if (!(b & 0x80)) return true;
+  }
+  error_ = "temporary run file in " + run_.file->dir() + " holds a malformed number";
+  return false;
+}
+
+bool RunReader::next(TallyEntry& e) {
+  if (!error_.empty() || entries_read_ == run_.entries) return false;
+  if (end_ - pos_ < kMaxRecord && !fill()) return false;
+  uint64_t delta, ply, white, draws, black, unknown, rated, rating;
+  uint8_t lo, hi;
+  if (!read_varint(delta) || !read_byte(lo) || !read_byte(hi) || !read_varint(ply) || !read_varint(white) ||
+      !read_varint(draws) || !read_varint(black) || !read_varint(unknown) || !read_varint(rated) ||
+      !read_varint(rating))
+    return false;
+  e.key = previous_key_ + delta;
+  e.move = uint16_t(lo | (hi << 8));
+  e.first_ply = uint16_t(ply);
+  e.white_wins = uint32_t(white);
+  e.draws = uint32_t(draws);
+  e.black_wins = uint32_t(black);
+  e.games = uint32_t(white + draws + black + unknown);
+  e.rated_games = uint32_t(rated);
+  e.rating_sum = rating;
+  previous_key_ = e.key;
+  ++entries_read_;
+  return true;
+}
+
+Status RunReader::status() const {
+  if (!error_.empty()) return Error{error_};
+  return ok_status();
+}
+
+}  // namespace bookforge::book

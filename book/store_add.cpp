@@ -1,0 +1,230 @@
+#include "book/store_add.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "book/store_hash.h"
+
+namespace bookforge::store {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void add_read_stats(pgn::ReadStats& total, const pgn::ReadStats& part, size_t max_examples) {
+  total.games += part.games;
+  total.accepted += part.accepted;
+  for (const auto& [name, n] : part.rejected) total.rejected[name] += n;
+  total.bad += part.bad;
+  for (const auto& [name, n] : part.bad_reasons) total.bad_reasons[name] += n;
+  for (const pgn::BadGame& bad : part.bad_examples)
+    if (total.bad_examples.size() < max_examples) total.bad_examples.push_back(bad);
+  total.unsupported_variant += part.unsupported_variant;
+  total.plies += part.plies;
+  total.bytes += part.bytes;
+  total.seconds += part.seconds;
+}
+
+struct Input {
+  std::string name;
+  std::optional<FileDigest> digest;  // absent for standard input
+};
+
+Result<std::vector<Input>> digest_inputs(const std::vector<std::string>& names) {
+  std::vector<Input> inputs;
+  for (const std::string& name : names) {
+    Input in{name, std::nullopt};
+    if (name != "-") {
+      Result<FileDigest> d = digest_file(name);
+      if (!d) return d.error();
+      in.digest = *d;
+    }
+    inputs.push_back(std::move(in));
+  }
+  return inputs;
+}
+
+std::string describe_source(const SourceRecord& s) {
+  return "added " + s.added + " as " + s.name + ", " + std::to_string(s.games) + " games";
+}
+
+// Every reason to refuse this add; each is overridden by --force.
+Result<std::vector<std::string>> refusals(Store* store, const std::vector<Input>& inputs,
+                                          const CountingSettings& settings) {
+  std::vector<std::string> reasons;
+  std::map<uint64_t, const Input*> seen;
+  for (const Input& in : inputs) {
+    if (!in.digest) continue;
+    auto [it, fresh] = seen.emplace(in.digest->hash, &in);
+    if (!fresh) reasons.push_back(in.name + ": same content as " + it->second->name + ", given twice");
+    if (!store) continue;
+    Result<std::optional<SourceRecord>> found = store->find_source_by_hash(in.digest->hex());
+    if (!found) return found.error();
+    if (*found) reasons.push_back(in.name + ": already in the store (" + describe_source(**found) + ")");
+  }
+  if (store) {
+    Result<std::optional<CountingSettings>> recorded = store->settings();
+    if (!recorded) return recorded.error();
+    if (*recorded && **recorded != settings)
+      reasons.push_back(store->path() + ": built with " + (*recorded)->describe() + "; this add uses " +
+                        settings.describe());
+  }
+  return reasons;
+}
+
+Error refused(const std::vector<std::string>& reasons) {
+  std::string message = reasons.front();
+  for (size_t i = 1; i < reasons.size(); ++i) message += "; " + reasons[i];
+  return Error{message + " (nothing was added; --force adds anyway)"};
+}
+
+// The temporary name a new store is built under: beside the target, so that linking it into
+// place never crosses a filesystem.
+std::string temporary_path(const std::string& target) {
+  fs::path p(target);
+  std::string name(".");
+  name += p.filename().string();
+  name += ".tmp-";
+  name += std::to_string(::getpid());
+  return (p.parent_path() / name).string();
+}
+
+Status sync_path(const std::string& path, int flags) {
+  int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
+  int rc = ::fsync(fd);
+  int err = errno;
+  ::close(fd);
+  if (rc != 0) return Error{path + ": cannot sync: " + std::strerror(err)};
+  return ok_status();
+}
+
+// Makes a finished temporary store visible under its final name, refusing to replace a store
+// that appeared meanwhile (link fails if the name exists; rename would silently replace it).
+Status publish(const std::string& temp, const std::string& target) {
+  if (Status s = sync_path(temp, O_RDONLY); !s) return s;
+  if (::link(temp.c_str(), target.c_str()) != 0) {
+    int err = errno;
+    if (err == EEXIST) return Error{target + ": a store appeared under this name while adding; nothing was added"};
+    return Error{target + ": cannot create: " + std::strerror(err)};
+  }
+  ::unlink(temp.c_str());
+  std::string dir = fs::path(target).parent_path().string();
+  return sync_path(dir.empty() ? "." : dir, O_RDONLY | O_DIRECTORY);
+}
+
+// Step 3 on an open store: settings, rows and sources in the current transaction.
+Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
+                  const CountingSettings& settings, StoreAddReport& report) {
+  Result<std::optional<CountingSettings>> recorded = store.settings();
+  if (!recorded) return recorded.error();
+  if (!*recorded)
+    if (Status s = store.set_settings(settings); !s) return s;
+  Result<MergeCounts> merged = store.merge(entries);
+  if (!merged) return merged.error();
+  report.rows_merged = merged->entries;
+  for (const SourceRecord& source : sources)
+    if (Status s = store.add_source(source); !s) return s;
+  return ok_status();
+}
+
+}  // namespace
+
+Result<StoreAddReport> store_add(const StoreAddOptions& options) {
+  StoreAddReport report;
+  const auto start = Clock::now();
+  const CountingSettings settings{options.pipeline.filter.describe(), options.pipeline.max_ply,
+                                  options.tally.count_repeats};
+
+  // Step 1. Open what exists and refuse duplicates and mismatched settings.
+  std::error_code ec;
+  report.created = !fs::exists(options.db_path, ec);
+  std::optional<Store> existing;
+  if (!report.created) {
+    Result<Store> opened = Store::open(options.db_path, true);
+    if (!opened) return opened.error();
+    existing.emplace(std::move(*opened));
+  }
+  Result<std::vector<Input>> inputs = digest_inputs(options.pipeline.inputs);
+  if (!inputs) return inputs.error();
+  Result<std::vector<std::string>> reasons = refusals(existing ? &*existing : nullptr, *inputs, settings);
+  if (!reasons) return reasons.error();
+  if (!reasons->empty() && !options.force) return refused(*reasons);
+  report.forced = *reasons;
+
+  // Step 2. Count every input into one tally, one pipeline pass per file.
+  book::TallyOptions tally_options = options.tally;
+  tally_options.workers = pgn::pipeline_threads(options.pipeline);
+  book::Tally tally(tally_options);
+  std::vector<SourceRecord> sources;
+  for (const Input& in : *inputs) {
+    pgn::PipelineOptions one = options.pipeline;
+    one.inputs = {in.name};
+    Result<pgn::ReadStats> read = pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
+    if (!read) return read.error();
+    add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
+    SourceRecord source;
+    source.name = in.name;
+    if (in.digest) {
+      source.size = in.digest->size;
+      source.hash = in.digest->hex();
+    }
+    source.games = read->accepted;
+    source.settings = settings;
+    sources.push_back(std::move(source));
+  }
+  Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
+  if (!entries) return entries.error();
+  report.tally = tally.stats();
+  report.read_seconds = seconds_since(start);
+
+  // Step 3. Merge in one transaction (existing store) or under a temporary name (new store).
+  const auto merge_start = Clock::now();
+  if (existing) {
+    if (Status s = existing->begin(); !s) return s.error();
+    // Another add may have committed the same file between step 1 and the write lock.
+    Result<std::vector<std::string>> again = refusals(&*existing, *inputs, settings);
+    if (!again) return again.error();
+    if (!again->empty() && !options.force) {
+      existing->rollback();
+      return refused(*again);
+    }
+    Status s = merge_into(*existing, **entries, sources, settings, report);
+    if (s) s = existing->commit();
+    if (!s) {
+      existing->rollback();
+      return s.error();
+    }
+    if (Status c = existing->close(); !c) return c.error();
+  } else {
+    const std::string temp = temporary_path(options.db_path);
+    fs::remove(temp, ec);
+    Result<Store> created = Store::create(temp);
+    if (!created) return created.error();
+    Status s = created->begin();
+    if (s) s = merge_into(*created, **entries, sources, settings, report);
+    if (s) s = created->commit();
+    if (s) s = created->close();
+    if (s) s = publish(temp, options.db_path);
+    if (!s) {
+      fs::remove(temp, ec);
+      return s.error();
+    }
+  }
+  report.merge_seconds = seconds_since(merge_start);
+  report.sources = std::move(sources);
+  return report;
+}
+
+}  // namespace bookforge::store

@@ -1,0 +1,204 @@
+#include "book/tally.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "book/entry_merge.h"
+#include "book/repeat_filter.h"
+#include "book/run_file.h"
+#include "book/tally_table.h"
+
+namespace bookforge::book {
+namespace {
+
+// More runs than this are merged in several passes (each open run costs a descriptor and a
+// read buffer).
+constexpr size_t kMaxFanIn = 64;
+constexpr size_t kInitialCompactSlots = 1 << 14;
+constexpr size_t kInitialWideSlots = 1 << 8;
+
+// Reads `streams` through a merge into a new run appended to `file`.
+Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams, std::shared_ptr<TempFile> file) {
+  RunWriter writer(std::move(file));
+  MergedStream merged(std::move(streams));
+  TallyEntry e;
+  while (merged.next(e)) writer.add(e);
+  if (Status s = merged.status(); !s.ok()) return s.error();
+  return writer.finish();
+}
+
+}  // namespace
+
+class Tally::Worker : public pgn::GameSink {
+ public:
+  Worker(const TallyOptions& options, uint64_t budget)
+      : options_(options),
+        budget_(budget),
+        compact_(std::min<uint64_t>(kInitialCompactSlots, std::max<uint64_t>(budget / 2 / sizeof(CompactSlot), 64))),
+        wide_(kInitialWideSlots) {}
+
+  void on_game(const pgn::ReplayedGame& game) override {
+    if (!error_.empty()) return;
+    ++stats_.games;
+    const uint8_t* repeated = options_.count_repeats ? nullptr : repeats_.mark(game.plies);
+    for (size_t i = 0; i < game.plies.size(); ++i) {
+      const pgn::PlyRecord& ply = game.plies[i];
+      if (ply.move == 0) continue;  // a null move has no Polyglot encoding
+      if (repeated && repeated[i]) {
+        ++stats_.repeats_skipped;
+        continue;
+      }
+      unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
+      uint16_t elo = (game_ply & 1) ? game.black_elo : game.white_elo;
+      count(ply.key, ply.move, uint16_t(game_ply), game.outcome, elo);
+      ++stats_.plies;
+      if (!error_.empty()) return;
+    }
+  }
+
+  // Sorts the tables for the final merge and adds them, and the runs, to `sources`.
+  void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables, std::vector<SpilledRun>& runs) {
+    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.sort_in_place()));
+    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.sort_in_place()));
+    for (SpilledRun& run : runs_) runs.push_back(std::move(run));
+    runs_.clear();
+  }
+
+  const std::string& error() const { return error_; }
+  const TallyStats& stats() const { return stats_; }
+
+ private:
+  void count(uint64_t key, uint16_t move, uint16_t game_ply, pgn::Outcome outcome, uint16_t elo) {
+    if (outcome != pgn::Outcome::kUnknown) {
+      CompactSlot& s = compact_.find_or_insert(key, move);
+      uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
+                         : outcome == pgn::Outcome::kDraw    ? s.draws
+                                                             : s.black_wins;
+      bool rating_fits = elo == 0 || (s.rated_games < 0xffff &&
+                                      s.rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
+      if (result < 0xffff && rating_fits) {
+        ++result;
+        if (elo != 0) ++s.rated_games, s.rating_sum += elo;
+        s.first_ply = std::min(s.first_ply, game_ply);
+        if (compact_.over_load()) make_room(compact_);
+        return;
+      }
+    }
+    TallyEntry& e = wide_.find_or_insert(key, move);
+    ++e.games;
+    if (outcome == pgn::Outcome::kWhiteWins) ++e.white_wins;
+    else if (outcome == pgn::Outcome::kDraw) ++e.draws;
+    else if (outcome == pgn::Outcome::kBlackWins) ++e.black_wins;
+    if (elo != 0) ++e.rated_games, e.rating_sum += elo;
+    e.first_ply = std::min(e.first_ply, game_ply);
+    if (wide_.over_load()) make_room(wide_);
+  }
+
+  // Grows the table if the budget allows at least a quarter more slots; spills otherwise.
+  template <class Slot>
+  void make_room(OpenTable<Slot>& table) {
+    uint64_t others = compact_.bytes() + wide_.bytes() - table.bytes();
+    uint64_t in_use = others + table.bytes();
+    // While rehashing, the old and the new array both exist.
+    uint64_t room = budget_ > in_use ? (budget_ - in_use) / sizeof(Slot) : 0;
+    uint64_t wanted = std::min<uint64_t>(2 * table.capacity(), room);
+    if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
+    spill();
+  }
+
+  void spill() {
+    std::vector<std::unique_ptr<EntryStream>> tables;
+    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.sort_in_place()));
+    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.sort_in_place()));
+    if (!spill_file_) {
+      auto file = TempFile::create(options_.tmp_dir);
+      if (!file) {
+        error_ = file.error().message;
+        return;
+      }
+      spill_file_ = std::move(*file);
+    }
+    auto run = write_run(std::move(tables), spill_file_);
+    compact_.clear();
+    wide_.clear();
+    if (!run) {
+      error_ = run.error().message;
+      return;
+    }
+    ++stats_.spills;
+    stats_.spill_bytes += run->bytes;
+    runs_.push_back(std::move(*run));
+  }
+
+  const TallyOptions& options_;
+  uint64_t budget_;
+  OpenTable<CompactSlot> compact_;
+  OpenTable<TallyEntry> wide_;
+  RepeatFilter repeats_;
+  std::shared_ptr<TempFile> spill_file_;  // every run of this worker, one after another
+  std::vector<SpilledRun> runs_;
+  TallyStats stats_;
+  std::string error_;
+};
+
+Tally::Tally(const TallyOptions& options) : options_(options) {
+  int n = std::max(options_.workers, 1);
+  for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(options_, options_.memory_budget / n));
+}
+
+Tally::~Tally() = default;
+
+pgn::GameSink& Tally::sink(int index) { return *workers_.at(size_t(index)); }
+
+Result<std::unique_ptr<EntryStream>> Tally::finish() {
+  for (const auto& w : workers_)
+    if (!w->error().empty()) return Error{w->error()};
+  std::vector<std::unique_ptr<EntryStream>> tables;
+  std::vector<SpilledRun> runs;
+  for (const auto& w : workers_) w->sorted_sources(tables, runs);
+
+  // Read buffers share a slice of the budget: at least 64 KiB, at most 1 MiB per run.
+  auto buffer_size = [&](size_t open_runs) {
+    uint64_t share = options_.memory_budget / 8 / std::max<size_t>(open_runs, 1);
+    return size_t(std::clamp<uint64_t>(share, 64 << 10, 1 << 20));
+  };
+  std::shared_ptr<TempFile> merge_file;
+  while (runs.size() > kMaxFanIn) {
+    // Merge the oldest runs into one, until everything fits a single merge.
+    if (!merge_file) {
+      auto file = TempFile::create(options_.tmp_dir);
+      if (!file) return file.error();
+      merge_file = std::move(*file);
+    }
+    size_t batch = std::min(runs.size(), kMaxFanIn);
+    std::vector<std::unique_ptr<EntryStream>> readers;
+    for (size_t i = 0; i < batch; ++i) readers.push_back(std::make_unique<RunReader>(runs[i], buffer_size(batch)));
+    auto merged = write_run(std::move(readers), merge_file);
+    if (!merged) return merged.error();
+    runs.erase(runs.begin(), runs.begin() + long(batch));
+    ++merge_passes_;
+    merge_spill_bytes_ += merged->bytes;
+    runs.push_back(std::move(*merged));
+  }
+  std::vector<std::unique_ptr<EntryStream>> sources = std::move(tables);
+  size_t buffer = buffer_size(runs.size());
+  for (SpilledRun& run : runs) sources.push_back(std::make_unique<RunReader>(std::move(run), buffer));
+  return std::unique_ptr<EntryStream>(std::make_unique<MergedStream>(std::move(sources)));
+}
+
+TallyStats Tally::stats() const {
+  TallyStats total;
+  for (const auto& w : workers_) {
+    const TallyStats& s = w->stats();
+    total.games += s.games;
+    total.plies += s.plies;
+    total.repeats_skipped += s.repeats_skipped;
+    total.spills += s.spills;
+    total.spill_bytes += s.spill_bytes;
+  }
+  total.merge_passes = merge_passes_;
+  total.spill_bytes += merge_spill_bytes_;
+  return total;
+}
+
+}  // namespace bookforge::book

@@ -1,0 +1,234 @@
+// bookforge bench: searches a fixed set of positions to a fixed depth with one thread and a
+// fresh engine. The total node count is a signature of the search: it changes only when the
+// search or evaluation changes. Also reports the speed (nodes/s).
+//
+// With --epd it runs a test suite instead (WAC, STS, ...): each position is searched with a
+// depth, node or time limit, by the embedded engine or by an external UCI engine (--engine),
+// and judged by its bm/am moves and, where the suite has them, its c8/c9 points.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "cli/command.h"
+#include "engine/epd.h"
+#include "engine/san.h"
+#include "engine/search.h"
+#include "engine/uci_client.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct BenchOptions {
+  int depth = 11;
+  int hash_mb = 16;
+  bool quiet = false;
+  // Suite mode
+  std::string epd;
+  std::string engine;  // external UCI engine; empty = the embedded one
+  bool depth_given = false;
+  uint64_t nodes = 0;
+  int64_t movetime_ms = 0;
+  int threads = 1;
+  int first = 0;  // only the first N positions; 0 = all
+};
+
+// The start position and positions sampled from the games of data-samples/twic0920-2000.pgn
+// (every 6967th position): openings, middlegames and endings.
+constexpr const char* kBenchPositions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "8/3b4/1P2k3/R6p/2N5/1K6/8/2r5 b - - 0 1",
+    "rnbqkbnr/pp3ppp/4p3/2ppP3/3P4/2P5/PP3PPP/RNBQKBNR b KQkq - 0 1",
+    "r2qnrk1/1p1nb1pp/2p1bp2/p3p3/2P1P3/1PN2NPP/P3QPB1/R1BR2K1 b - - 0 1",
+    "8/p7/2p2rkp/1pp4n/4Pp2/3PK1PR/PPP1N3/8 w - - 0 1",
+    "rq2k2r/pp1n1ppp/2pbp3/3p4/2PPn3/1P3NP1/PB2PPBP/R2Q1RK1 w kq - 0 1",
+    "8/pppbkp1p/6p1/2pP4/8/3BKP2/PPP3PP/8 w - - 0 1",
+    "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+    "3r2k1/pp4b1/2qN1r1p/n1p5/2P1PB2/3Q2P1/PP3P2/R2R2K1 b - e3 0 1",
+    "2rq1rk1/3nbppp/b4n2/p2Pp3/2Pp4/6P1/PBQN1PBP/R1N1R1K1 b - - 0 1",
+    "5r2/2k4p/B3R3/6b1/1p4PP/4p3/PPP5/1K6 b - - 0 1",
+    "8/6kp/1q1pQpp1/3Pp3/3pP3/3P2P1/r4PKP/8 w - - 0 1",
+    "r1bk3r/pp3p1p/5q2/1BPp2p1/3P4/6P1/P2N1PP1/Q4RK1 w - - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+    "r2qk2r/1bpnppbp/3p1np1/p2P4/Pp2P3/2PBBN2/NP3PPP/R2Q1RK1 b kq - 0 1",
+    "5bk1/1p1b1r2/3P1npp/q7/p7/P1N1Q2P/1P3PP1/3RR1K1 b - - 0 1",
+    "3r2k1/2q2p1p/2b5/2P3n1/4P3/4QPPP/2R3K1/8 w - - 0 1",
+    "8/3k1K2/8/8/4n3/4r3/8/3R4 b - - 0 1",
+    "r4rk1/4n2p/2p2p2/1p2p2b/4P3/pP3PP1/P1RN1KBP/5R2 w - - 0 1",
+    "r2qr1k1/1p1b2p1/p1pBp2p/2Pn1p2/1P1P4/P7/2Q1BPPP/R3R1K1 b - - 0 1",
+    "6rk/5p1p/4pPp1/3pP3/q2P1QPP/r7/P1RR2K1/8 w - - 0 1",
+    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 1",
+    "r1b2rk1/3n1pbp/1qpp1np1/1p6/4PB2/2NP2PP/PP4BK/R2QNR2 b - - 0 1",
+    "8/6p1/2k5/7p/1KP2r1P/8/8/7R w - - 0 1",
+};
+
+int run_bench(const BenchOptions& opts) {
+  Engine engine(size_t(opts.hash_mb), 1);
+  engine.set_move_overhead(0);
+  SearchLimits limits;
+  limits.depth = opts.depth;
+  uint64_t total_nodes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  int index = 0;
+  for (const char* fen : kBenchPositions) {
+    ++index;
+    Result<Board> board = Board::from_fen(fen);
+    if (!board.ok()) {
+      print_error("bench position " + std::to_string(index) + ": " + board.error().message);
+      return kExitFailure;
+    }
+    const SearchResult r = engine.search(*board, {}, limits);
+    total_nodes += r.nodes;
+    if (!opts.quiet) std::printf("Position %2d/%zu  nodes %12llu  %s\n", index, std::size(kBenchPositions),
+                                 (unsigned long long)r.nodes, fen);
+  }
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  std::printf("===========================\n");
+  std::printf("Total time (ms) : %lld\n", (long long)ms);
+  std::printf("Nodes searched  : %llu\n", (unsigned long long)total_nodes);
+  std::printf("Nodes/second    : %llu\n", (unsigned long long)(total_nodes * 1000 / uint64_t(std::max<int64_t>(ms, 1))));
+  return kExitOk;
+}
+
+struct SuiteTotals {
+  int positions = 0;
+  int solved = 0;
+  int with_bm = 0;
+  int64_t points = 0;
+  int64_t max_points = 0;
+  uint64_t nodes = 0;
+};
+
+int run_suite(const BenchOptions& opts) {
+  std::ifstream in(opts.epd);
+  if (!in) {
+    print_error("cannot read " + opts.epd);
+    return kExitFailure;
+  }
+  SearchLimits limits;
+  limits.depth = opts.depth_given ? opts.depth : 0;
+  limits.nodes = opts.nodes;
+  limits.clock.movetime_ms = opts.movetime_ms;
+  if (!limits.depth && !limits.nodes && !limits.clock.movetime_ms) limits.clock.movetime_ms = 1000;
+
+  std::unique_ptr<UciClient> client;
+  std::unique_ptr<Engine> engine;
+  std::string engine_name = "bookforge " BOOKFORGE_VERSION " (embedded)";
+  if (!opts.engine.empty()) {
+    auto launched = UciClient::launch(opts.engine, {{"Threads", std::to_string(opts.threads)},
+                                                    {"Hash", std::to_string(opts.hash_mb)}});
+    if (!launched.ok()) {
+      print_error(launched.error().message);
+      return kExitFailure;
+    }
+    client = std::move(*launched);
+    engine_name = client->name() + " (" + opts.engine + ")";
+  } else {
+    engine = std::make_unique<Engine>(size_t(opts.hash_mb), opts.threads);
+    engine->set_move_overhead(0);
+  }
+
+  SuiteTotals t;
+  int line_number = 0, skipped = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (opts.first && t.positions >= opts.first) break;
+    Result<EpdRecord> rec = parse_epd(line);
+    if (!rec.ok()) {
+      print_warning(opts.epd + ":" + std::to_string(line_number) + ": " + rec.error().message + " (skipped)");
+      ++skipped;
+      continue;
+    }
+    SearchResult r;
+    if (client) {
+      if (Status s = client->new_game(); !s.ok()) {
+        print_error(s.error().message);
+        return kExitFailure;
+      }
+      Result<SearchResult> searched = client->search(rec->board, limits);
+      if (!searched.ok()) {
+        print_error(opts.epd + ":" + std::to_string(line_number) + ": " + searched.error().message);
+        return kExitFailure;
+      }
+      r = std::move(*searched);
+    } else {
+      engine->new_game();
+      r = engine->search(rec->board, {}, limits);
+    }
+    ++t.positions;
+    t.nodes += r.nodes;
+    const bool judged = !rec->best_moves.empty() || !rec->avoid_moves.empty();
+    const bool solved = judged && r.best_move.is_ok() && epd_solved(*rec, r.best_move);
+    t.with_bm += judged;
+    t.solved += solved;
+    int points = 0;
+    if (!rec->points.empty()) {
+      points = epd_points(*rec, r.best_move);
+      t.points += points;
+      int best = 0;
+      for (const auto& [m, p] : rec->points) best = std::max(best, p);
+      t.max_points += best;
+    }
+    if (!opts.quiet) {
+      const std::string played = r.best_move.is_ok() ? move_to_san(rec->board, r.best_move) : "(none)";
+      std::string expected;
+      for (Move m : rec->best_moves) expected += (expected.empty() ? "bm " : " ") + move_to_san(rec->board, m);
+      for (Move m : rec->avoid_moves) expected += (expected.empty() ? "am " : " am ") + move_to_san(rec->board, m);
+      std::printf("%4d %-28s %-8s %-7s", t.positions, rec->id.c_str(), played.c_str(),
+                  judged ? (solved ? "solved" : "FAILED") : "");
+      if (!rec->points.empty()) std::printf(" %3d pts", points);
+      std::printf("  (%s)\n", expected.c_str());
+      std::fflush(stdout);
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string limit_text = limits.depth ? "depth " + std::to_string(limits.depth)
+                           : limits.nodes ? std::to_string(limits.nodes) + " nodes"
+                                          : std::to_string(limits.clock.movetime_ms) + " ms";
+  std::printf("===========================\n");
+  std::printf("Engine          : %s\n", engine_name.c_str());
+  std::printf("Suite           : %s (%d positions, %s per position)\n", opts.epd.c_str(), t.positions,
+              limit_text.c_str());
+  if (t.with_bm) std::printf("Solved          : %d / %d\n", t.solved, t.with_bm);
+  if (t.max_points)
+    std::printf("Points          : %lld / %lld (%.1f%%)\n", (long long)t.points, (long long)t.max_points,
+                100.0 * double(t.points) / double(t.max_points));
+  if (skipped) std::printf("Skipped         : %d unreadable records\n", skipped);
+  std::printf("Nodes searched  : %llu\n", (unsigned long long)t.nodes);
+  std::printf("Total time (s)  : %.1f\n", seconds);
+  return kExitOk;
+}
+
+void setup_bench(CLI::App& root) {
+  auto opts = std::make_shared<BenchOptions>();
+  CLI::App* sub = add_subcommand(root, "bench", "Search fixed positions to a fixed depth: node-count signature and speed");
+  auto* depth = sub->add_option("--depth", opts->depth, "Search depth (default 11)")->check(CLI::Range(1, 64));
+  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 16)")->check(CLI::Range(1, 65536));
+  sub->add_flag("--quiet", opts->quiet, "Only the totals");
+  auto* epd = sub->add_option("--epd", opts->epd, "Run an EPD test suite (bm/am, STS points) instead")
+                  ->check(CLI::ExistingFile);
+  auto* nodes = sub->add_option("--nodes", opts->nodes, "Suite: node budget per position")->check(CLI::PositiveNumber);
+  auto* movetime = sub->add_option("--movetime", opts->movetime_ms, "Suite: milliseconds per position (default 1000)")
+                       ->check(CLI::PositiveNumber);
+  nodes->needs(epd)->excludes(movetime)->excludes(depth);
+  movetime->needs(epd)->excludes(depth);
+  sub->add_option("--engine", opts->engine, "Suite: an external UCI engine to run instead of the embedded one")
+      ->needs(epd);
+  sub->add_option("--threads", opts->threads, "Suite: search threads (default 1)")->check(CLI::Range(1, 256))->needs(epd);
+  sub->add_option("--first", opts->first, "Suite: only the first N positions")->check(CLI::PositiveNumber)->needs(epd);
+  sub->callback([opts, depth] {
+    opts->depth_given = depth->count() > 0;
+    set_exit_code(opts->epd.empty() ? run_bench(*opts) : run_suite(*opts));
+  });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("bench", setup_bench);
+
+}  // namespace bookforge::cli

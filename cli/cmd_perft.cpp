@@ -1,0 +1,54 @@
+// bookforge perft: counts the leaf nodes of the legal move tree of a position, optionally per
+// root move (--divide, in UCI notation). The last line is always "nodes N".
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "cli/command.h"
+#include "engine/perft.h"
+#include "engine/san.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct PerftOptions {
+  std::string fen{kStartFen};
+  int depth = 1;
+  bool divide = false;
+};
+
+int run_perft(const PerftOptions& opts) {
+  Result<Board> board = Board::from_fen(opts.fen);
+  if (!board.ok()) {
+    print_error(board.error().message);
+    return kExitFailure;
+  }
+  uint64_t nodes = 0;
+  if (opts.divide) {
+    for (const auto& [move, count] : perft_divide(*board, opts.depth)) {
+      std::printf("%s: %llu\n", move_to_uci(move).c_str(), static_cast<unsigned long long>(count));
+      nodes += count;
+    }
+    if (opts.depth == 0) nodes = 1;
+    std::printf("\n");
+  } else {
+    nodes = perft(*board, opts.depth);
+  }
+  std::printf("nodes %llu\n", static_cast<unsigned long long>(nodes));
+  return kExitOk;
+}
+
+void setup_perft(CLI::App& root) {
+  auto opts = std::make_shared<PerftOptions>();
+  CLI::App* cmd = add_subcommand(root, "perft", "Count the leaf nodes of the legal move tree (move generator test)");
+  cmd->add_option("--fen", opts->fen, "Position to start from (default: the start position)");
+  cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->required()->check(CLI::Range(0, 32));
+  cmd->add_flag("--divide", opts->divide, "Print the node count below each root move");
+  cmd->callback([opts] { set_exit_code(run_perft(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("perft", setup_perft);
+
+}  // namespace bookforge::cli

@@ -1,0 +1,81 @@
+// bookforge uci: the embedded engine as a UCI engine on standard input/output, playing from a
+// Polyglot book (OwnBook/BookFile options, or --book) while the game is in it.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "book/polyglot_reader.h"
+#include "cli/command.h"
+#include "engine/san.h"
+#include "engine/uci.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct UciOptions {
+  std::string book;  // sets OwnBook and BookFile before the first command
+  int hash_mb = 0;   // 0 = the option's default
+  int threads = 0;
+};
+
+// A book move: the most played (highest weight) one, or a pick weighted by the book weights.
+Result<BookProbe> open_book(const std::string& path) {
+  Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
+  if (!opened.ok()) return opened.error();
+  auto shared = std::make_shared<book::PolyglotBook>(std::move(*opened));
+  auto rng = std::make_shared<std::mt19937_64>(std::random_device{}());
+  BookProbe probe = [shared, rng](const Board& board, bool best) {
+    std::vector<std::pair<Move, uint64_t>> moves;
+    uint64_t total = 0;
+    for (const book::PolyglotEntry& e : shared->find(board.key())) {
+      const Move m = polyglot_to_move(board, e.move);
+      if (!m.is_ok()) continue;
+      moves.emplace_back(m, e.weight);
+      total += e.weight;
+    }
+    if (moves.empty()) return Move::none();
+    if (best || total == 0) {
+      return std::max_element(moves.begin(), moves.end(), [](const auto& a, const auto& b) {
+               return a.second < b.second;
+             })->first;
+    }
+    uint64_t pick = std::uniform_int_distribution<uint64_t>(0, total - 1)(*rng);
+    for (const auto& [m, w] : moves) {
+      if (pick < w) return m;
+      pick -= w;
+    }
+    return moves.back().first;
+  };
+  return probe;
+}
+
+int run_uci(const UciOptions& opts) {
+  std::ios::sync_with_stdio(false);
+  UciSession session(std::cin, std::cout, UciIdentity{"bookforge " BOOKFORGE_VERSION, "the bookforge authors"},
+                     open_book);
+  if (opts.hash_mb > 0) session.handle("setoption name Hash value " + std::to_string(opts.hash_mb));
+  if (opts.threads > 0) session.handle("setoption name Threads value " + std::to_string(opts.threads));
+  if (!opts.book.empty()) {
+    session.handle("setoption name OwnBook value true");
+    session.handle("setoption name BookFile value " + opts.book);
+  }
+  session.run();
+  return kExitOk;
+}
+
+void setup_uci(CLI::App& root) {
+  auto opts = std::make_shared<UciOptions>();
+  CLI::App* sub = add_subcommand(root, "uci", "Run the embedded engine as a UCI engine (stdin/stdout)");
+  sub->add_option("--book", opts->book, "Polyglot book to play from (sets OwnBook and BookFile)")
+      ->check(CLI::ExistingFile);
+  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
+  sub->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, 256));
+  sub->callback([opts] { set_exit_code(run_uci(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("uci", setup_uci);
+
+}  // namespace bookforge::cli

@@ -1,0 +1,337 @@
+#include "engine/board.h"
+
+#include "engine/attacks.h"
+#include "engine/castling.h"
+#include "engine/zobrist.h"
+
+namespace bookforge {
+namespace {
+
+// castling &= kCastlingKeep[from] & kCastlingKeep[to]: a king or rook leaving its square, or a
+// rook being captured on it, ends the rights that depend on that square.
+constexpr std::array<uint8_t, 64> make_castling_keep() {
+  std::array<uint8_t, 64> keep{};
+  for (auto& k : keep) k = kAllCastling;
+  keep[kE1] = uint8_t(kAllCastling & ~(kWhiteKingSide | kWhiteQueenSide));
+  keep[kH1] = uint8_t(kAllCastling & ~kWhiteKingSide);
+  keep[kA1] = uint8_t(kAllCastling & ~kWhiteQueenSide);
+  keep[kE8] = uint8_t(kAllCastling & ~(kBlackKingSide | kBlackQueenSide));
+  keep[kH8] = uint8_t(kAllCastling & ~kBlackKingSide);
+  keep[kA8] = uint8_t(kAllCastling & ~kBlackQueenSide);
+  return keep;
+}
+constexpr std::array<uint8_t, 64> kCastlingKeep = make_castling_keep();
+
+constexpr int pawn_push(Color c) { return c == kWhite ? 8 : -8; }
+
+// The en-passant file enters the key only when a pawn of the side to move (`us`) could
+// capture: those pawns are exactly the ones attacking the ep square.
+inline bool ep_hashed(const Board& b, Color us, Square ep) {
+  return (pawn_attacks(~us, ep) & b.pieces(us, kPawn)) != 0;
+}
+
+}  // namespace
+
+Board::Board() {
+  // The start position is a constant; parsing it cannot fail.
+  *this = from_fen(kStartFen).value();
+}
+
+Board::Board(EmptyTag) {
+  for (Piece& p : board_) p = kNoPiece;
+}
+
+Square Board::king_square(Color c) const { return lsb(pieces(c, kKing)); }
+
+Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
+  return (pawn_attacks(kBlack, s) & pieces(kWhite, kPawn)) | (pawn_attacks(kWhite, s) & pieces(kBlack, kPawn)) |
+         (knight_attacks(s) & by_type_[kKnight]) | (king_attacks(s) & by_type_[kKing]) |
+         (bishop_attacks(s, occupied) & (by_type_[kBishop] | by_type_[kQueen])) |
+         (rook_attacks(s, occupied) & (by_type_[kRook] | by_type_[kQueen]));
+}
+
+void Board::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_color_[color_of(p)] |= square_bb(s);
+  by_type_[type_of(p)] |= square_bb(s);
+}
+
+void Board::remove_piece(Square s) {
+  Piece p = board_[s];
+  by_color_[color_of(p)] ^= square_bb(s);
+  by_type_[type_of(p)] ^= square_bb(s);
+  board_[s] = kNoPiece;
+}
+
+void Board::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard both = square_bb(from) | square_bb(to);
+  by_color_[color_of(p)] ^= both;
+  by_type_[type_of(p)] ^= both;
+  board_[from] = kNoPiece;
+  board_[to] = p;
+}
+
+// Kings never give check in a legal position, so they are left out.
+void Board::update_checkers() {
+  Color us = side_, them = ~us;
+  Square ksq = king_square(us);
+  Bitboard occ = pieces();
+  checkers_ = ((pawn_attacks(us, ksq) & by_type_[kPawn]) | (knight_attacks(ksq) & by_type_[kKnight]) |
+               (bishop_attacks(ksq, occ) & (by_type_[kBishop] | by_type_[kQueen])) |
+               (rook_attacks(ksq, occ) & (by_type_[kRook] | by_type_[kQueen]))) &
+              by_color_[them];
+}
+
+void Board::make_move(Move m, UndoInfo& undo) {
+  const Color us = side_, them = ~us;
+  undo.key = key_;
+  undo.checkers = checkers_;
+  undo.captured = kNoPiece;
+  undo.ep_square = ep_square_;
+  undo.castling = castling_;
+  undo.halfmove_clock = halfmove_clock_;
+
+  uint64_t key = key_ ^ zobrist::turn_key();
+  if (ep_square_ != kNoSquare) {
+    if (ep_hashed(*this, us, ep_square_)) key ^= zobrist::en_passant_key(file_of(ep_square_));
+    ep_square_ = kNoSquare;
+  }
+  ++halfmove_clock_;
+  fullmove_number_ += us;  // after Black's move
+
+  if (m == Move::null()) {
+    side_ = them;
+    key_ = key;
+    update_checkers();
+    return;
+  }
+
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+
+  if (m.kind() == Move::kCastling) {
+    const Square king_to = castling_king_to(m), rook_to = castling_rook_to(m);
+    const Piece rook = board_[to];
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(pc, king_to);
+    put_piece(rook, rook_to);
+    key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, king_to) ^ zobrist::piece_key(rook, to) ^
+           zobrist::piece_key(rook, rook_to);
+  } else {
+    const Square cap_sq = m.kind() == Move::kEnPassant ? Square(to - pawn_push(us)) : to;
+    const Piece captured = board_[cap_sq];
+    if (captured != kNoPiece) {
+      remove_piece(cap_sq);
+      key ^= zobrist::piece_key(captured, cap_sq);
+      undo.captured = captured;
+      halfmove_clock_ = 0;
+    }
+    move_piece(from, to);
+    key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, to);
+
+    if (type_of(pc) == kPawn) {
+      halfmove_clock_ = 0;
+      if ((from ^ to) == 16) {
+        ep_square_ = Square((from + to) / 2);
+        if (ep_hashed(*this, them, ep_square_)) key ^= zobrist::en_passant_key(file_of(ep_square_));
+      } else if (m.kind() == Move::kPromotion) {
+        const Piece promoted = make_piece(us, m.promotion());
+        remove_piece(to);
+        put_piece(promoted, to);
+        key ^= zobrist::piece_key(pc, to) ^ zobrist::piece_key(promoted, to);
+      }
+    }
+  }
+
+  const uint8_t castling = castling_ & kCastlingKeep[from] & kCastlingKeep[to];
+  if (castling != castling_) {
+    key ^= zobrist::castling_key(castling ^ castling_);
+    castling_ = castling;
+  }
+
+  side_ = them;
+  key_ = key;
+  update_checkers();
+}
+
+void Board::unmake_move(Move m, const UndoInfo& undo) {
+  side_ = ~side_;
+  const Color us = side_;
+  fullmove_number_ -= us;
+  key_ = undo.key;
+  checkers_ = undo.checkers;
+  ep_square_ = undo.ep_square;
+  castling_ = undo.castling;
+  halfmove_clock_ = undo.halfmove_clock;
+  if (m == Move::null()) return;
+
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == Move::kCastling) {
+    const Square king_to = castling_king_to(m), rook_to = castling_rook_to(m);
+    const Piece king = board_[king_to], rook = board_[rook_to];
+    remove_piece(king_to);
+    remove_piece(rook_to);
+    put_piece(king, from);
+    put_piece(rook, to);
+    return;
+  }
+  if (m.kind() == Move::kPromotion) {
+    remove_piece(to);
+    put_piece(make_piece(us, kPawn), to);
+  }
+  move_piece(to, from);
+  if (undo.captured != kNoPiece) {
+    const Square cap_sq = m.kind() == Move::kEnPassant ? Square(to - pawn_push(us)) : to;
+    put_piece(undo.captured, cap_sq);
+  }
+}
+
+bool Board::is_capture(Move m) const {
+  return m.kind() == Move::kEnPassant || (m.kind() != Move::kCastling && board_[m.to()] != kNoPiece);
+}
+
+bool Board::castling_path_safe(Move m) const {
+  const Color them = ~side_;
+  const Square king_to = castling_king_to(m);
+  const int step = king_to > m.from() ? 1 : -1;
+  const Bitboard occ = pieces();
+  // The king's own square (not in check) and the two squares it crosses or lands on.
+  for (int s = m.from(); s != king_to + step; s += step)
+    if (attackers_to(Square(s), occ) & by_color_[them]) return false;
+  return true;
+}
+
+// The king-safety half of legality. Non-king moves: after the move, no enemy slider may see
+// the king through the new occupancy, and any non-slider checker must have been captured.
+bool Board::is_legal_pseudo(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Square ksq = king_square(us);
+  const Bitboard occ = pieces();
+
+  if (m.kind() == Move::kCastling) return castling_path_safe(m);
+  if (from == ksq) return !(attackers_to(to, occ ^ square_bb(from)) & by_color_[them]);
+
+  Bitboard removed = square_bb(to);  // the piece captured, if any
+  if (m.kind() == Move::kEnPassant) removed = square_bb(Square(to - pawn_push(us)));
+  else if (!checkers_ && !line_bb(ksq, from))
+    return true;  // not on a line with the king: cannot be pinned
+
+  const Bitboard new_occ = (occ ^ square_bb(from) ^ removed) | square_bb(to);
+  const Bitboard enemies = by_color_[them] & ~removed;
+  if (checkers_ & enemies & (by_type_[kPawn] | by_type_[kKnight])) return false;
+  return !((rook_attacks(ksq, new_occ) & enemies & (by_type_[kRook] | by_type_[kQueen])) |
+           (bishop_attacks(ksq, new_occ) & enemies & (by_type_[kBishop] | by_type_[kQueen])));
+}
+
+bool Board::is_pseudo_legal(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  if (from == to) return false;  // also rejects none() and null()
+  const Piece pc = board_[from];
+  if (pc == kNoPiece || color_of(pc) != us) return false;
+  // Only promotions use the promotion field; generated moves leave it zero otherwise.
+  if (m.kind() != Move::kPromotion && m.promotion() != kKnight) return false;
+
+  const Bitboard occ = pieces();
+  const Bitboard to_bb = square_bb(to);
+  const PieceType pt = type_of(pc);
+
+  switch (m.kind()) {
+    case Move::kCastling: {
+      if (pt != kKing || from != castling_king_from(us) || checkers_) return false;
+      const bool kingside = to > from;
+      if (to != castling_rook_from(us, kingside) || !(castling_ & castling_right(us, kingside))) return false;
+      return !(between_bb(from, to) & occ);
+    }
+    case Move::kEnPassant:
+      return pt == kPawn && to == ep_square_ && (pawn_attacks(us, from) & to_bb) &&
+             board_[to - pawn_push(us)] == make_piece(them, kPawn);
+    case Move::kPromotion:
+    case Move::kNormal: {
+      if (by_color_[us] & to_bb) return false;
+      if (pt != kPawn) return m.kind() == Move::kNormal && (piece_attacks(pt, from, occ) & to_bb);
+      const bool last_rank = (relative_rank_bb(us, 7) & to_bb) != 0;
+      if (last_rank != (m.kind() == Move::kPromotion)) return false;
+      if (pawn_attacks(us, from) & to_bb) return (by_color_[them] & to_bb) != 0;
+      const int push = pawn_push(us);
+      if (to == from + push) return !(occ & to_bb);
+      return to == from + 2 * push && (relative_rank_bb(us, 1) & square_bb(from)) &&
+             !(occ & (to_bb | square_bb(Square(from + push))));
+    }
+  }
+  return false;
+}
+
+bool Board::is_legal(Move m) const { return is_pseudo_legal(m) && is_legal_pseudo(m); }
+
+// Direct checks from the moved (or promoted, or castling rook's) piece on its new square,
+// plus discovered checks by our other sliders through the squares the move vacated.
+bool Board::gives_check(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Square ksq = king_square(them);
+  const Bitboard occ = pieces();
+
+  Bitboard new_occ;
+  Square piece_to = to;
+  PieceType piece_type = type_of(board_[from]);
+  if (m.kind() == Move::kCastling) {
+    piece_to = castling_rook_to(m);
+    piece_type = kRook;
+    new_occ = (occ ^ square_bb(from) ^ square_bb(to)) | square_bb(castling_king_to(m)) | square_bb(piece_to);
+  } else {
+    new_occ = (occ ^ square_bb(from)) | square_bb(to);
+    if (m.kind() == Move::kEnPassant) new_occ ^= square_bb(Square(to - pawn_push(us)));
+    if (m.kind() == Move::kPromotion) piece_type = m.promotion();
+  }
+
+  const Bitboard king_bb = square_bb(ksq);
+  if (piece_type == kPawn ? (pawn_attacks(us, piece_to) & king_bb)
+                          : (piece_type != kKing && (piece_attacks(piece_type, piece_to, new_occ) & king_bb)))
+    return true;
+
+  // Our sliders that stay where they are (the moving piece and a castling rook excluded).
+  const Bitboard moved = square_bb(from) | (m.kind() == Move::kCastling ? square_bb(to) : 0);
+  const Bitboard ours = by_color_[us] & ~moved;
+  return ((rook_attacks(ksq, new_occ) & ours & (by_type_[kRook] | by_type_[kQueen])) |
+          (bishop_attacks(ksq, new_occ) & ours & (by_type_[kBishop] | by_type_[kQueen]))) != 0;
+}
+
+bool Board::is_ok() const {
+  Bitboard all = 0;
+  for (int pt = kPawn; pt <= kKing; ++pt) {
+    if (all & by_type_[pt]) return false;
+    all |= by_type_[pt];
+  }
+  if (all != pieces() || (by_color_[kWhite] & by_color_[kBlack])) return false;
+  for (int s = 0; s < 64; ++s) {
+    Piece p = board_[s];
+    Bitboard bb = square_bb(Square(s));
+    if (p == kNoPiece) {
+      if (all & bb) return false;
+    } else if (type_of(p) > kKing || !(by_color_[color_of(p)] & by_type_[type_of(p)] & bb)) {
+      return false;
+    }
+  }
+  if (popcount(pieces(kWhite, kKing)) != 1 || popcount(pieces(kBlack, kKing)) != 1) return false;
+  if (pieces(kPawn) & (rank_bb(0) | rank_bb(7))) return false;
+  for (Color c : {kWhite, kBlack})
+    for (bool kingside : {true, false})
+      if ((castling_ & castling_right(c, kingside)) &&
+          (board_[castling_king_from(c)] != make_piece(c, kKing) ||
+           board_[castling_rook_from(c, kingside)] != make_piece(c, kRook)))
+        return false;
+  if (ep_square_ != kNoSquare) {
+    const int push = pawn_push(~side_);
+    if (rank_of(ep_square_) != (side_ == kWhite ? 5 : 2) || board_[ep_square_ + push] != make_piece(~side_, kPawn))
+      return false;
+  }
+  if (attackers_to(king_square(~side_)) & by_color_[side_]) return false;
+  if (checkers_ != (attackers_to(king_square(side_)) & by_color_[~side_])) return false;
+  return key_ == polyglot_key_from_scratch(*this);
+}
+
+}  // namespace bookforge

@@ -1,0 +1,215 @@
+#include "engine/movepick.h"
+
+#include "engine/eval.h"
+#include "engine/see.h"
+
+namespace bookforge {
+namespace {
+
+PieceType captured_type(const Board& board, Move m) {
+  if (m.kind() == Move::kEnPassant) return kPawn;
+  const Piece victim = board.piece_on(m.to());
+  return victim == kNoPiece || m.kind() == Move::kCastling ? kNoPieceType : type_of(victim);
+}
+
+bool is_underpromotion(Move m) { return m.kind() == Move::kPromotion && m.promotion() != kQueen; }
+
+}  // namespace
+
+int mvv_lva(const Board& board, Move m) {
+  int score = kPieceValue[captured_type(board, m)] * 16 - type_of(board.piece_on(m.from()));
+  if (m.kind() == Move::kPromotion) score += (kPieceValue[m.promotion()] - kPieceValue[kPawn]) * 16;
+  return score;
+}
+
+MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
+                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter)
+    : board_(board), history_(history), cont_(cont), killer1_(killer1), killer2_(killer2), counter_(counter) {
+  stage_ = board.in_check() ? Stage::kEvasionTT : Stage::kMainTT;
+  if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
+}
+
+MovePicker::MovePicker(const Board& board, Move tt_move, const History& history)
+    : board_(board), history_(history) {
+  if (board.in_check()) {
+    stage_ = Stage::kEvasionTT;
+    if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
+  } else {
+    stage_ = Stage::kQsTT;
+    if (tt_move.is_ok() && !is_underpromotion(tt_move) &&
+        (board.is_capture(tt_move) || tt_move.kind() == Move::kPromotion) && board.is_legal(tt_move))
+      tt_move_ = tt_move;
+  }
+}
+
+void MovePicker::score_captures() {
+  for (int i = cur_; i < end_; ++i) {
+    const Move m = moves_[i].move;
+    const Piece mover = board_.piece_on(m.from());
+    moves_[i].score = mvv_lva(board_, m) + history_.captures[mover][m.to()][captured_type(board_, m)] / 8;
+  }
+}
+
+void MovePicker::score_quiets() {
+  const Color us = board_.side_to_move();
+  for (int i = cur_; i < end_; ++i) {
+    const Move m = moves_[i].move;
+    const Piece mover = board_.piece_on(m.from());
+    int score = history_.butterfly[us][m.from()][m.to()];
+    if (cont_) score += (*cont_[0])[mover][m.to()] + (*cont_[1])[mover][m.to()];
+    moves_[i].score = score;
+  }
+}
+
+void MovePicker::score_evasions() {
+  const Color us = board_.side_to_move();
+  for (int i = cur_; i < end_; ++i) {
+    const Move m = moves_[i].move;
+    if (board_.is_capture(m) || m.kind() == Move::kPromotion) {
+      moves_[i].score = (1 << 24) + mvv_lva(board_, m);
+    } else {
+      const Piece mover = board_.piece_on(m.from());
+      int score = history_.butterfly[us][m.from()][m.to()];
+      if (cont_) score += (*cont_[0])[mover][m.to()];
+      moves_[i].score = score;
+    }
+  }
+}
+
+// Stable insertion sort, best first: ties keep generation order, so the order (and with it
+// the node count of a search) depends on nothing but the position and the histories.
+void MovePicker::sort_current_range() {
+  for (int i = cur_ + 1; i < end_; ++i) {
+    const Scored x = moves_[i];
+    int j = i;
+    for (; j > cur_ && moves_[j - 1].score < x.score; --j) moves_[j] = moves_[j - 1];
+    moves_[j] = x;
+  }
+}
+
+Move MovePicker::pick_best() {
+  int best = cur_;
+  for (int i = cur_ + 1; i < end_; ++i)
+    if (moves_[i].score > moves_[best].score) best = i;
+  std::swap(moves_[cur_], moves_[best]);
+  return moves_[cur_++].move;
+}
+
+bool MovePicker::is_special(Move m) const {
+  return m == tt_move_ || m == killer1_ || m == killer2_ || m == counter_;
+}
+
+bool MovePicker::usable_refutation(Move m) const {
+  return m.is_ok() && m != tt_move_ && m.kind() != Move::kPromotion && !board_.is_capture(m) && board_.is_legal(m);
+}
+
+Move MovePicker::next(bool skip_quiets) {
+  for (;;) {
+    switch (stage_) {
+      case Stage::kMainTT:
+      case Stage::kEvasionTT:
+      case Stage::kQsTT:
+        stage_ = Stage(uint8_t(stage_) + 1);
+        if (tt_move_.is_ok()) return tt_move_;
+        break;
+
+      case Stage::kGenCaptures:
+      case Stage::kQsGenCaptures: {
+        MoveList list;
+        generate_pseudo(board_, GenKind::kCaptures, list);
+        cur_ = bad_end_ = 0;
+        end_ = 0;
+        for (Move m : list) moves_[end_++].move = m;
+        score_captures();
+        stage_ = Stage(uint8_t(stage_) + 1);
+        break;
+      }
+
+      case Stage::kGoodCaptures:
+        while (cur_ < end_) {
+          const Move m = pick_best();
+          if (m == tt_move_) continue;
+          if (is_underpromotion(m) || !see_ge(board_, m, 0)) {
+            moves_[bad_end_++] = moves_[cur_ - 1];
+            continue;
+          }
+          return m;
+        }
+        stage_ = Stage::kKiller1;
+        break;
+
+      case Stage::kKiller1:
+        stage_ = Stage::kKiller2;
+        if (!skip_quiets && usable_refutation(killer1_)) return killer1_;
+        break;
+
+      case Stage::kKiller2:
+        stage_ = Stage::kCounter;
+        if (!skip_quiets && killer2_ != killer1_ && usable_refutation(killer2_)) return killer2_;
+        break;
+
+      case Stage::kCounter:
+        stage_ = Stage::kGenQuiets;
+        if (!skip_quiets && counter_ != killer1_ && counter_ != killer2_ && usable_refutation(counter_))
+          return counter_;
+        break;
+
+      case Stage::kGenQuiets:
+        cur_ = end_;
+        if (!skip_quiets) {
+          MoveList list;
+          generate_pseudo(board_, GenKind::kQuiets, list);
+          for (Move m : list) moves_[end_++].move = m;
+          score_quiets();
+          sort_current_range();
+        }
+        stage_ = Stage::kQuiets;
+        break;
+
+      case Stage::kQuiets:
+        while (!skip_quiets && cur_ < end_) {
+          const Move m = moves_[cur_++].move;
+          if (!is_special(m)) return m;
+        }
+        cur_ = 0;
+        stage_ = Stage::kBadCaptures;
+        break;
+
+      case Stage::kBadCaptures:
+        if (cur_ < bad_end_) return moves_[cur_++].move;
+        stage_ = Stage::kDone;
+        break;
+
+      case Stage::kGenEvasions: {
+        MoveList list;
+        generate_pseudo(board_, GenKind::kEvasions, list);
+        cur_ = end_ = 0;
+        for (Move m : list) moves_[end_++].move = m;
+        score_evasions();
+        stage_ = Stage::kEvasions;
+        break;
+      }
+
+      case Stage::kEvasions:
+        while (cur_ < end_) {
+          const Move m = pick_best();
+          if (m != tt_move_) return m;
+        }
+        stage_ = Stage::kDone;
+        break;
+
+      case Stage::kQsCaptures:
+        while (cur_ < end_) {
+          const Move m = pick_best();
+          if (m != tt_move_ && !is_underpromotion(m)) return m;
+        }
+        stage_ = Stage::kDone;
+        break;
+
+      case Stage::kDone:
+        return Move::none();
+    }
+  }
+}
+
+}  // namespace bookforge

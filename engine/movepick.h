@@ -1,0 +1,66 @@
+// Hands out the moves of a node one at a time, best first, generating them in stages so that
+// a cutoff by an early move saves generating (and sorting) the rest:
+//
+//   main search:  TT move, good captures (SEE >= 0, MVV-LVA), killer 1, killer 2, counter move,
+//                 quiet moves by history, bad captures and underpromotions
+//   in check:     TT move, evasions (captures by MVV-LVA first, then quiets by history)
+//   quiescence:   TT move (if a capture), captures and promotions by MVV-LVA
+//
+// Moves are pseudo-legal; the caller tests legality (Board::is_legal_pseudo) before playing.
+// The TT move, killers and counter move are validated (Board::is_legal) before they are
+// returned and never returned twice.
+#pragma once
+
+#include "engine/board.h"
+#include "engine/history.h"
+#include "engine/movegen.h"
+
+namespace bookforge {
+
+class MovePicker {
+ public:
+  // Main search. `cont` are the continuation histories of the moves 1 and 2 plies back.
+  MovePicker(const Board& board, Move tt_move, const History& history, const PieceToHistory* const cont[2],
+             Move killer1, Move killer2, Move counter);
+  // Quiescence search (captures and promotions, or all evasions when in check).
+  MovePicker(const Board& board, Move tt_move, const History& history);
+
+  // The next move, or Move::none() when there are no more. With skip_quiets, quiet moves not
+  // yet returned are skipped (late-move pruning).
+  Move next(bool skip_quiets = false);
+
+ private:
+  enum class Stage : uint8_t {
+    kMainTT, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
+    kEvasionTT, kGenEvasions, kEvasions,
+    kQsTT, kQsGenCaptures, kQsCaptures,
+    kDone
+  };
+  struct Scored {
+    Move move;
+    int score;
+  };
+
+  void score_captures();
+  void score_quiets();
+  void score_evasions();
+  void sort_current_range();
+  Move pick_best();
+  bool is_special(Move m) const;
+  bool usable_refutation(Move m) const;
+
+  const Board& board_;
+  const History& history_;
+  const PieceToHistory* const* cont_ = nullptr;
+  Move tt_move_, killer1_, killer2_, counter_;
+  Stage stage_;
+  Scored moves_[256];
+  int cur_ = 0;
+  int end_ = 0;
+  int bad_end_ = 0;  // bad captures are parked at moves_[0, bad_end_)
+};
+
+// Capture score for ordering: most valuable victim first, then least valuable attacker.
+int mvv_lva(const Board& board, Move m);
+
+}  // namespace bookforge

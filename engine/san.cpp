@@ -1,0 +1,272 @@
+// SAN parsing and printing. Parsing reads the token from its right end (promotion, target
+// square) and then whatever is left in front (piece letter, disambiguation, capture mark), and
+// resolves the move backwards from the target: the pieces of that kind attacking the target,
+// narrowed by the hints, checked for legality one by one.
+#include "engine/san.h"
+
+#include "engine/attacks.h"
+#include "engine/castling.h"
+#include "engine/movegen.h"
+
+namespace bookforge {
+namespace {
+
+constexpr int pawn_push(Color c) { return c == kWhite ? 8 : -8; }
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+PieceType piece_from_letter(char c) {
+  switch (c) {
+    case 'P': return kPawn;
+    case 'N': return kKnight;
+    case 'B': return kBishop;
+    case 'R': return kRook;
+    case 'Q': return kQueen;
+    case 'K': return kKing;
+    default: return kNoPieceType;
+  }
+}
+
+// Promotion letters may be lower case ("e8q", as UCI writes them).
+PieceType promotion_from_letter(char c) {
+  return piece_from_letter(c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c);
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Removes check/mate marks, annotation glyphs and an en-passant remark ("e.p.", "ep").
+std::string_view strip_suffixes(std::string_view s) {
+  auto strip_marks = [](std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+    return t;
+  };
+  s = strip_marks(s);
+  if (ends_with(s, "e.p.")) s = strip_marks(s.substr(0, s.size() - 4));
+  else if (ends_with(s, "ep") && s.size() > 2 && is_rank(s[s.size() - 3])) s = strip_marks(s.substr(0, s.size() - 2));
+  return s;
+}
+
+// "O-O", "0-0", "O-O-O", "0-0-0" (any mix of O, o and 0): 1 king side, 2 queen side, 0 other.
+int castling_side(std::string_view s) {
+  if (s.size() != 3 && s.size() != 5) return 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool letter = s[i] == 'O' || s[i] == 'o' || s[i] == '0';
+    if (i % 2 == 0 ? !letter : s[i] != '-') return 0;
+  }
+  return s.size() == 3 ? 1 : 2;
+}
+
+SanResult failure(SanError e) { return {Move::none(), e}; }
+
+SanResult resolve_castling(const Board& board, bool kingside) {
+  const Move m = castling_move(board.side_to_move(), kingside);
+  if (!board.is_legal(m)) return failure(SanError::kBadCastling);
+  return {m, SanError::kNone};
+}
+
+// The parts of a SAN token that are not castling.
+struct SanParts {
+  PieceType piece = kNoPieceType;  // none: no letter given (a pawn, or a long-algebraic move)
+  PieceType promotion = kNoPieceType;
+  int from_file = -1, from_rank = -1;
+  bool capture = false;
+  Square to = kNoSquare;
+};
+
+SanError parse_parts(std::string_view s, SanParts& p) {
+  // From the right: promotion piece, with or without '='.
+  if (s.size() >= 3) {
+    PieceType promo = promotion_from_letter(s.back());
+    char before = s[s.size() - 2];
+    if (promo != kNoPieceType && (before == '=' || is_rank(before))) {
+      if (promo == kPawn || promo == kKing) return SanError::kBadPromotion;
+      p.promotion = promo;
+      s.remove_suffix(before == '=' ? 2 : 1);
+    }
+  }
+  // The target square.
+  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back())) return SanError::kSyntax;
+  p.to = make_square(s[s.size() - 2] - 'a', s.back() - '1');
+  s.remove_suffix(2);
+  // From the left: piece letter, origin file, origin rank, capture or long-algebraic dash.
+  size_t i = 0;
+  if (i < s.size() && piece_from_letter(s[i]) != kNoPieceType) p.piece = piece_from_letter(s[i++]);
+  if (i < s.size() && is_file(s[i])) p.from_file = s[i++] - 'a';
+  if (i < s.size() && is_rank(s[i])) p.from_rank = s[i++] - '1';
+  if (i < s.size() && (s[i] == 'x' || s[i] == ':')) {
+    p.capture = true;
+    ++i;
+  } else if (i < s.size() && s[i] == '-' && p.from_file >= 0 && p.from_rank >= 0) {
+    ++i;
+  }
+  return i == s.size() ? SanError::kNone : SanError::kSyntax;
+}
+
+Bitboard hint_mask(const SanParts& p) {
+  Bitboard mask = ~Bitboard(0);
+  if (p.from_file >= 0) mask &= file_bb(p.from_file);
+  if (p.from_rank >= 0) mask &= rank_bb(p.from_rank);
+  return mask;
+}
+
+// A long-algebraic king move two squares sideways from its home square ("e1g1", "Ke1c1"),
+// or onto its own rook ("e1h1"), is castling.
+bool long_castling(const Board& board, const SanParts& p, bool& kingside) {
+  const Color us = board.side_to_move();
+  const Square home = castling_king_from(us);
+  if (p.from_file < 0 || p.from_rank < 0 || make_square(p.from_file, p.from_rank) != home) return false;
+  if (board.piece_on(home) != make_piece(us, kKing) || rank_of(p.to) != rank_of(home)) return false;
+  const int file = file_of(p.to);
+  if (file == 6 || file == 7) kingside = true;
+  else if (file == 2 || file == 0) kingside = false;
+  else return false;
+  return file == 6 || file == 2 || board.piece_on(p.to) == make_piece(us, kRook);
+}
+
+// The squares our pawns could have come from to reach `to`: diagonally for a capture, from
+// straight behind (one or two squares) for a push.
+Bitboard pawn_origins(const Board& board, const SanParts& p, bool capture) {
+  const Color us = board.side_to_move();
+  const Bitboard pawns = board.pieces(us, kPawn);
+  if (capture) return pawn_attacks(~us, p.to) & pawns;
+  const int push = pawn_push(us);
+  const Square one_back = Square(p.to - push);
+  if (rank_of(p.to) == (us == kWhite ? 0 : 7)) return 0;
+  if (pawns & square_bb(one_back)) return square_bb(one_back);
+  if (board.piece_on(one_back) != kNoPiece || rank_of(p.to) != (us == kWhite ? 3 : 4)) return 0;
+  return pawns & square_bb(Square(p.to - 2 * push));
+}
+
+}  // namespace
+
+std::string_view san_error_message(SanError e) {
+  switch (e) {
+    case SanError::kNone: return "no error";
+    case SanError::kSyntax: return "not a move in SAN or long algebraic notation";
+    case SanError::kNoSuchPiece: return "no piece of that kind can reach the target square";
+    case SanError::kIllegal: return "illegal move: it would leave the king in check";
+    case SanError::kAmbiguous: return "ambiguous move: more than one piece fits";
+    case SanError::kBadPromotion: return "bad promotion: missing, misplaced or to an impossible piece";
+    case SanError::kBadCastling: return "castling is not possible here";
+  }
+  return "unknown error";
+}
+
+SanResult san_to_move(const Board& board, std::string_view san) {
+  const std::string_view s = strip_suffixes(san);
+  if (s.empty()) return failure(SanError::kSyntax);
+  if (const int side = castling_side(s)) return resolve_castling(board, side == 1);
+  if (s == "--" || s == "Z0") {
+    if (board.in_check()) return failure(SanError::kIllegal);
+    return {Move::null(), SanError::kNone};
+  }
+
+  SanParts p;
+  if (SanError e = parse_parts(s, p); e != SanError::kNone) return failure(e);
+
+  const Color us = board.side_to_move();
+  // Long algebraic without a piece letter ("g1f3", "e1g1"): the piece is whatever stands there.
+  if (p.piece == kNoPieceType && p.from_file >= 0 && p.from_rank >= 0) {
+    const Piece on_from = board.piece_on(make_square(p.from_file, p.from_rank));
+    if (on_from == kNoPiece || color_of(on_from) != us) return failure(SanError::kNoSuchPiece);
+    p.piece = type_of(on_from);
+  }
+  if (p.piece == kNoPieceType) p.piece = kPawn;
+  if (p.piece == kKing) {
+    bool kingside;
+    if (long_castling(board, p, kingside)) return resolve_castling(board, kingside);
+  }
+
+  const Piece on_target = board.piece_on(p.to);
+  if (on_target != kNoPiece && color_of(on_target) == us) return failure(SanError::kIllegal);
+
+  Bitboard candidates;
+  Move::Kind kind = Move::kNormal;
+  if (p.piece == kPawn) {
+    const bool last_rank = rank_of(p.to) == (us == kWhite ? 7 : 0);
+    if (last_rank != (p.promotion != kNoPieceType)) return failure(SanError::kBadPromotion);
+    if (last_rank) kind = Move::kPromotion;
+    const bool capture = p.capture || (p.from_file >= 0 && p.from_file != file_of(p.to));
+    if (capture && on_target == kNoPiece) {
+      if (p.to != board.ep_square()) return failure(SanError::kNoSuchPiece);
+      kind = Move::kEnPassant;
+    }
+    if (!capture && on_target != kNoPiece) return failure(SanError::kNoSuchPiece);
+    candidates = pawn_origins(board, p, capture);
+  } else {
+    if (p.promotion != kNoPieceType) return failure(SanError::kBadPromotion);
+    candidates = piece_attacks(p.piece, p.to, board.pieces()) & board.pieces(us, p.piece);
+  }
+  candidates &= hint_mask(p);
+  if (!candidates) return failure(SanError::kNoSuchPiece);
+
+  const PieceType promo = kind == Move::kPromotion ? p.promotion : kKnight;
+  Move found = Move::none();
+  do {
+    const Move m(pop_lsb(candidates), p.to, kind, promo);
+    if (!board.is_legal_pseudo(m)) continue;
+    if (found != Move::none()) return failure(SanError::kAmbiguous);
+    found = m;
+  } while (candidates);
+  if (found == Move::none()) return failure(SanError::kIllegal);
+  return {found, SanError::kNone};
+}
+
+std::string move_to_san(const Board& board, Move m) {
+  if (m == Move::null()) return "--";
+  std::string san;
+  if (m.kind() == Move::kCastling) {
+    san = castles_kingside(m) ? "O-O" : "O-O-O";
+  } else {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(board.piece_on(from));
+    const bool capture = board.is_capture(m);
+    if (pt == kPawn) {
+      if (capture) {
+        san += char('a' + file_of(from));
+        san += 'x';
+      }
+    } else {
+      san += "PNBRQK"[pt];
+      // Other pieces of the same kind that could legally go to the same square.
+      Bitboard others = piece_attacks(pt, to, board.pieces()) & board.pieces(board.side_to_move(), pt) &
+                        ~square_bb(from);
+      Bitboard rivals = 0;
+      while (others) {
+        const Square s = pop_lsb(others);
+        if (board.is_legal_pseudo(Move(s, to))) rivals |= square_bb(s);
+      }
+      if (rivals) {
+        if (!(rivals & file_bb(file_of(from)))) {
+          san += char('a' + file_of(from));
+        } else if (!(rivals & rank_bb(rank_of(from)))) {
+          san += char('1' + rank_of(from));
+        } else {
+          san += char('a' + file_of(from));
+          san += char('1' + rank_of(from));
+        }
+      }
+      if (capture) san += 'x';
+    }
+    san += char('a' + file_of(to));
+    san += char('1' + rank_of(to));
+    if (m.kind() == Move::kPromotion) {
+      san += '=';
+      san += "PNBRQK"[m.promotion()];
+    }
+  }
+  if (board.gives_check(m)) {
+    Board after = board;
+    UndoInfo undo;
+    after.make_move(m, undo);
+    MoveList replies;
+    generate_legal(after, replies);
+    san += replies.size() == 0 ? '#' : '+';
+  }
+  return san;
+}
+
+}  // namespace bookforge

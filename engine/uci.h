@@ -1,0 +1,72 @@
+// The UCI text protocol on top of the Engine: reads commands from a stream, answers on
+// another. Searches run on the engine's background thread, so "isready", "stop" and
+// "ponderhit" are answered while a search is running. The opening book comes in through
+// a callback (the engine knows nothing about book files).
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/result.h"
+#include "engine/search.h"
+
+namespace bookforge {
+
+// A move from an opened book for this position (Move::none() if the position is not in it);
+// `best` asks for the most played move instead of a weighted random pick.
+using BookProbe = std::function<Move(const Board& board, bool best)>;
+// Opens a book file for the BookFile option.
+using BookLoader = std::function<Result<BookProbe>(const std::string& path)>;
+
+struct UciIdentity {
+  std::string name = "bookforge";
+  std::string author = "the bookforge authors";
+};
+
+class UciSession {
+ public:
+  UciSession(std::istream& in, std::ostream& out, UciIdentity id = {}, BookLoader book_loader = {});
+  ~UciSession();
+
+  // Reads and answers commands until "quit" or the end of the input.
+  void run();
+  // Handles one command line; false after "quit".
+  bool handle(const std::string& line);
+
+  // Formats one "info" line (also used by tests).
+  static std::string format_info(const SearchInfo& info);
+
+ private:
+  void send(const std::string& line);
+  void cmd_uci();
+  void cmd_setoption(const std::vector<std::string>& tokens);
+  void cmd_position(const std::vector<std::string>& tokens);
+  void cmd_go(const std::vector<std::string>& tokens);
+  void stop_search();
+  Move book_move() const;
+
+  std::istream& in_;
+  std::ostream& out_;
+  UciIdentity id_;
+  BookLoader book_loader_;
+  std::mutex out_mutex_;
+
+  Engine engine_;
+  Board board_;
+  std::vector<uint64_t> history_;  // keys of the game positions before board_
+  bool open_ended_search_ = false;  // the last "go" was infinite or ponder
+
+  // Options
+  int multipv_ = 1;
+  bool own_book_ = false;
+  bool book_best_move_ = false;
+  int book_max_ply_ = 32;
+  std::string book_file_;
+  BookProbe book_;
+};
+
+}  // namespace bookforge

@@ -1,0 +1,241 @@
+#include "engine/uci_client.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstring>
+#include <sstream>
+#include <thread>
+
+#include "engine/san.h"
+
+extern char** environ;
+
+namespace bookforge {
+namespace {
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+bool to_int(const std::string& s, int64_t& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+}  // namespace
+
+Score uci_score_to_score(const std::string& kind, int64_t value) {
+  if (kind == "mate") return value > 0 ? mate_in(int(2 * value - 1)) : mated_in(int(-2 * value));
+  return Score(std::clamp<int64_t>(value, -kScoreMateInMaxPly + 1, kScoreMateInMaxPly - 1));
+}
+
+Result<std::unique_ptr<UciClient>> UciClient::launch(const std::string& path,
+                                                      const std::vector<std::pair<std::string, std::string>>& options,
+                                                      int64_t timeout_ms) {
+  // A write to an engine that has died must be an error, not the end of this process.
+  ::signal(SIGPIPE, SIG_IGN);
+  int to_child[2], from_child[2];
+  if (::pipe2(to_child, O_CLOEXEC) != 0) return Error{"cannot create a pipe: " + std::string(std::strerror(errno))};
+  if (::pipe2(from_child, O_CLOEXEC) != 0) {
+    ::close(to_child[0]);
+    ::close(to_child[1]);
+    return Error{"cannot create a pipe: " + std::string(std::strerror(errno))};
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+  std::vector<char*> argv{const_cast<char*>(path.c_str()), nullptr};
+  pid_t pid = -1;
+  const int rc = ::posix_spawnp(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(to_child[0]);
+  ::close(from_child[1]);
+  if (rc != 0) {
+    ::close(to_child[1]);
+    ::close(from_child[0]);
+    return Error{"cannot start engine " + path + ": " + std::strerror(rc)};
+  }
+
+  std::unique_ptr<UciClient> client(new UciClient());
+  client->path_ = path;
+  client->pid_ = pid;
+  client->to_engine_ = to_child[1];
+  client->from_engine_ = from_child[0];
+
+  if (Status s = client->send("uci"); !s.ok()) return s.error();
+  const int64_t deadline = now_ms() + timeout_ms;
+  for (;;) {
+    Result<std::string> line = client->read_line(deadline - now_ms());
+    if (!line.ok()) return Error{path + " is not a UCI engine: " + line.error().message};
+    if (line->rfind("id name ", 0) == 0) client->name_ = line->substr(8);
+    if (*line == "uciok") break;
+  }
+  for (const auto& [name, value] : options)
+    if (Status s = client->send("setoption name " + name + " value " + value); !s.ok()) return s.error();
+  if (Status s = client->expect("readyok", timeout_ms); !s.ok()) return s.error();
+  return client;
+}
+
+UciClient::~UciClient() {
+  if (pid_ <= 0) return;
+  (void)send("quit");
+  ::close(to_engine_);
+  int status = 0;
+  const int64_t deadline = now_ms() + 1000;
+  while (::waitpid(pid_, &status, WNOHANG) == 0) {
+    if (now_ms() > deadline) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, &status, 0);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ::close(from_engine_);
+}
+
+Status UciClient::send(const std::string& line) {
+  const std::string text = line + "\n";
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(to_engine_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Error{"engine " + path_ + " is gone (" + std::strerror(errno) + ")"};
+    done += size_t(n);
+  }
+  return ok_status();
+}
+
+Result<std::string> UciClient::read_line(int64_t timeout_ms) {
+  const int64_t deadline = now_ms() + std::max<int64_t>(timeout_ms, 0);
+  for (;;) {
+    if (const size_t eol = buffer_.find('\n'); eol != std::string::npos) {
+      std::string line = buffer_.substr(0, eol);
+      buffer_.erase(0, eol + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    const int64_t left = deadline - now_ms();
+    if (left <= 0) return Error{"no answer from engine " + path_ + " in time"};
+    pollfd p{from_engine_, POLLIN, 0};
+    const int ready = ::poll(&p, 1, int(std::min<int64_t>(left, 1 << 30)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    char chunk[4096];
+    const ssize_t n = ::read(from_engine_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Error{"engine " + path_ + " exited"};
+    buffer_.append(chunk, size_t(n));
+  }
+}
+
+Status UciClient::expect(const std::string& token, int64_t timeout_ms) {
+  if (Status s = send("isready"); !s.ok()) return s;
+  const int64_t deadline = now_ms() + timeout_ms;
+  for (;;) {
+    Result<std::string> line = read_line(deadline - now_ms());
+    if (!line.ok()) return line.error();
+    if (*line == token) return ok_status();
+  }
+}
+
+Status UciClient::new_game() {
+  if (Status s = send("ucinewgame"); !s.ok()) return s;
+  return expect("readyok", 30000);
+}
+
+Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& limits, int64_t grace_ms) {
+  if (!limits.depth && !limits.nodes && !limits.clock.movetime_ms)
+    return Error{"an external search needs a depth, node or time limit"};
+  const int multipv = std::max(1, limits.multipv);
+  if (multipv != multipv_) {
+    if (Status s = send("setoption name MultiPV value " + std::to_string(multipv)); !s.ok()) return s.error();
+    multipv_ = multipv;
+  }
+  std::string go = "go";
+  if (limits.depth) go.append(" depth ").append(std::to_string(limits.depth));
+  if (limits.nodes) go.append(" nodes ").append(std::to_string(limits.nodes));
+  if (limits.clock.movetime_ms) go.append(" movetime ").append(std::to_string(limits.clock.movetime_ms));
+  if (!limits.search_moves.empty()) {
+    go += " searchmoves";
+    for (Move m : limits.search_moves) go.append(" ").append(move_to_uci(m));
+  }
+  if (Status s = send("position fen " + board.fen()); !s.ok()) return s.error();
+  if (Status s = send(go); !s.ok()) return s.error();
+
+  const int64_t start = now_ms();
+  const int64_t deadline = start + limits.clock.movetime_ms + grace_ms;
+  SearchResult result;
+  std::vector<PvLine> lines(static_cast<size_t>(multipv));
+  for (;;) {
+    Result<std::string> text = read_line(deadline - now_ms());
+    if (!text.ok()) {
+      (void)send("stop");
+      return Error{text.error().message};
+    }
+    std::istringstream in(*text);
+    std::string word;
+    in >> word;
+    if (word == "bestmove") {
+      std::string best;
+      in >> best;
+      result.best_move = uci_to_move(board, best);
+      break;
+    }
+    if (word != "info") continue;
+    // info [depth d] [seldepth s] [multipv k] [score cp|mate v [lowerbound|upperbound]] [nodes n] ... [pv ...]
+    PvLine line;
+    int index = 1;
+    bool has_score = false, bounded = false, has_pv = false;
+    for (std::string key; in >> key;) {
+      int64_t v = 0;
+      if (key == "pv") {
+        Board b = board;
+        for (std::string mv; in >> mv;) {
+          const Move m = uci_to_move(b, mv);
+          if (!m.is_ok()) break;
+          line.pv.push_back(m);
+          UndoInfo undo;
+          b.make_move(m, undo);
+        }
+        has_pv = !line.pv.empty();
+      } else if (key == "score") {
+        std::string kind, value;
+        in >> kind >> value;
+        if (to_int(value, v)) line.score = uci_score_to_score(kind, v), has_score = true;
+      } else if (key == "lowerbound" || key == "upperbound") {
+        bounded = true;
+      } else if (key == "string") {
+        break;
+      } else {
+        std::string value;
+        if (!(in >> value) || !to_int(value, v)) continue;
+        if (key == "depth") line.depth = int(v);
+        else if (key == "seldepth") line.seldepth = int(v);
+        else if (key == "multipv") index = int(v);
+        else if (key == "nodes") result.nodes = uint64_t(v);
+      }
+    }
+    if (!has_score || !has_pv || bounded || index < 1 || index > multipv) continue;
+    line.move = line.pv[0];
+    result.depth = std::max(result.depth, line.depth);
+    lines[size_t(index - 1)] = std::move(line);
+  }
+  for (PvLine& l : lines)
+    if (l.move.is_ok()) result.lines.push_back(std::move(l));
+  result.time_ms = now_ms() - start;
+  if (!result.lines.empty() && result.lines[0].pv.size() > 1) result.ponder_move = result.lines[0].pv[1];
+  return result;
+}
+
+}  // namespace bookforge

@@ -1,0 +1,78 @@
+#include "pgn/chunker.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace bookforge::pgn {
+
+namespace {
+
+// Bytes kept before the scan position when an oversized game's bytes are dropped: enough for
+// the splitter to look back over a result token.
+constexpr size_t kKeepBehindScan = 64;
+
+}  // namespace
+
+Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes)
+    : source_(source), block_size_(std::max<size_t>(block_size, 1)), max_game_bytes_(max_game_bytes) {}
+
+Status Chunker::fill() {
+  if (buffer_.size() < filled_ + block_size_) buffer_.resize(filled_ + block_size_);
+  Result<size_t> n = source_.read(buffer_.data() + filled_, block_size_);
+  if (!n) return n.error();
+  filled_ += *n;
+  if (*n == 0) eof_ = true;
+  splitter_.scan(buffer_.data(), filled_, eof_, finished_);
+  return ok_status();
+}
+
+// Moves the first `cut` bytes (all finished games) into `block`; the rest stays for later.
+void Chunker::take_block(Block& block, size_t cut) {
+  std::vector<char> rest;
+  rest.reserve(std::max(filled_ - cut, block_size_) + block_size_);
+  rest.assign(buffer_.begin() + std::ptrdiff_t(cut), buffer_.begin() + std::ptrdiff_t(filled_));
+  buffer_.resize(cut);
+  block.data.swap(buffer_);
+  buffer_.swap(rest);
+  filled_ -= cut;
+  splitter_.rebase(cut);
+
+  block.first_game_in_file = games_ + 1;
+  block.games.clear();
+  block.games.swap(finished_);
+  games_ += block.games.size();
+  // The same rule for games that ended before the scan noticed their size.
+  for (GameSpan& span : block.games) {
+    if (!span.oversized && span.end - span.begin > max_game_bytes_) {
+      span.oversized = true;
+      span.begin = span.end = span.result_begin = span.result_size = 0;
+    }
+  }
+}
+
+Result<bool> Chunker::next(Block& block) {
+  for (;;) {
+    size_t cut = splitter_.settled();
+    if (!finished_.empty() && (cut >= block_size_ || eof_)) {
+      take_block(block, eof_ ? filled_ : cut);
+      return true;
+    }
+    if (eof_) return false;
+    if (Status s = fill(); !s) return s.error();
+
+    if (splitter_.open_game_bytes() > max_game_bytes_) {
+      // Hand out the finished games first so the buffer starts inside the open game, then
+      // drop all of it the splitter no longer needs.
+      if (!finished_.empty()) {
+        take_block(block, splitter_.settled());
+        return true;
+      }
+      size_t drop = splitter_.position() - std::min(splitter_.position(), kKeepBehindScan);
+      std::memmove(buffer_.data(), buffer_.data() + drop, filled_ - drop);
+      filled_ -= drop;
+      splitter_.drop_open_game_prefix(drop);
+    }
+  }
+}
+
+}  // namespace bookforge::pgn

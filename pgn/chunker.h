@@ -1,0 +1,48 @@
+// Cuts one input into blocks of whole games, ready for a worker thread. Reads fixed-size
+// pieces from its source, lets the splitter find the games, and hands out a block once it
+// holds at least block_size bytes of finished games; the unfinished game at the end moves on
+// to the next block. Memory stays at about one block plus the longest game.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/result.h"
+#include "pgn/source.h"
+#include "pgn/splitter.h"
+
+namespace bookforge::pgn {
+
+struct Block {
+  std::vector<char> data;        // the games' bytes (and whatever lies between them)
+  std::vector<GameSpan> games;   // offsets into data
+  uint64_t first_game_in_file = 1;  // 1-based number of games[0] within its input
+};
+
+class Chunker {
+ public:
+  // Games longer than max_game_bytes are reported as oversized and their bytes not kept.
+  Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes);
+
+  // The next block; false once the input is exhausted. An error comes from the source.
+  Result<bool> next(Block& block);
+
+  uint64_t games_so_far() const { return games_; }
+
+ private:
+  Status fill();
+  void take_block(Block& block, size_t cut);
+
+  ByteSource& source_;
+  size_t block_size_;
+  size_t max_game_bytes_;
+  std::vector<char> buffer_;
+  size_t filled_ = 0;
+  bool eof_ = false;
+  GameSplitter splitter_;
+  std::vector<GameSpan> finished_;
+  uint64_t games_ = 0;
+};
+
+}  // namespace bookforge::pgn

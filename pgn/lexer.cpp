@@ -1,0 +1,276 @@
+#include "pgn/lexer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/chars.h"
+#include "pgn/result_token.h"
+#include "pgn/tag_scan.h"
+
+namespace bookforge::pgn {
+
+std::string_view lex_error_reason(LexError e) {
+  switch (e) {
+    case LexError::kUnterminatedComment: return "unterminated_comment";
+    case LexError::kUnterminatedVariation: return "unterminated_variation";
+    case LexError::kOversized: return "oversized_game";
+  }
+  return "?";
+}
+
+uint64_t GameContext::line_of(const char* where) const {
+  if (where < text.data() || where > text.data() + text.size()) return first_line;
+  return first_line + uint64_t(std::count(text.data(), where, '\n'));
+}
+
+namespace {
+
+const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
+
+const char* find_line_break(const char* p, const char* end) {
+  while (p < end && !is_line_break(*uc(p))) ++p;
+  return p;
+}
+
+// Evaluation glyphs written as text ("+-", "=/+", "±"): punctuation and non-ASCII only.
+bool is_glyph_token(std::string_view token) {
+  if (token == "--") return false;
+  for (char c : token) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x80 && c != '+' && c != '-' && c != '=' && c != '/') return false;
+  }
+  return true;
+}
+
+int suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+class GameLexer {
+ public:
+  GameLexer(const GameContext& game, Visitor& visitor)
+      : game_(game), v_(visitor), p_(game.text.data()), end_(game.text.data() + game.text.size()) {}
+
+  Control run() {
+    Control c = v_.begin_game(game_);
+    if (c == Control::kContinue) c = tags();
+    if (c == Control::kContinue) c = v_.begin_movetext();
+    if (c == Control::kContinue) c = movetext();
+    if (c == Control::kStop) return c;
+    v_.end_game();
+    return Control::kContinue;
+  }
+
+ private:
+  Control tags() {
+    for (;;) {
+      skip_spaces();
+      if (p_ == end_) return Control::kContinue;
+      if (line_start_ && *p_ == '%') {
+        p_ = find_line_break(p_, end_);
+        continue;
+      }
+      if (end_ - p_ >= 3 && std::memcmp(p_, kBom, 3) == 0) {
+        p_ += 3;
+        continue;
+      }
+      if (*p_ != '[' || is_tag_start(p_, end_, true) != Tri::kYes) return Control::kContinue;
+      ScannedTag t = scan_tag(p_, find_line_break(p_, end_));
+      p_ = t.next;
+      line_start_ = false;
+      if (Control c = v_.tag(t.name, TagValue(t.raw_value)); c != Control::kContinue) return c;
+    }
+  }
+
+  void skip_spaces() {
+    while (p_ < end_ && is_space(*uc(p_))) {
+      line_start_ = is_line_break(*uc(p_));
+      ++p_;
+    }
+  }
+
+  Control movetext() {
+    int depth = 0;
+    while (p_ < end_) {
+      const unsigned char c = *uc(p_);
+      if (is_space(c)) {
+        line_start_ = is_line_break(c);
+        ++p_;
+        continue;
+      }
+      if (line_start_ && c == '%') {
+        p_ = find_line_break(p_, end_);
+        continue;
+      }
+      line_start_ = false;
+      Control ctl = Control::kContinue;
+      switch (c) {
+        case '{': {
+          const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
+          if (!close) return fail(LexError::kUnterminatedComment, p_);
+          ctl = v_.comment(std::string_view(p_ + 1, size_t(close - p_ - 1)));
+          p_ = close + 1;
+          break;
+        }
+        case ';': {
+          const char* eol = find_line_break(p_, end_);
+          ctl = v_.comment(std::string_view(p_ + 1, size_t(eol - p_ - 1)));
+          p_ = eol;
+          break;
+        }
+        case '(': {
+          const char* open = p_++;
+          ctl = v_.begin_variation();
+          if (ctl == Control::kSkip) {
+            ctl = Control::kContinue;
+            if (!skip_variation()) return fail(LexError::kUnterminatedVariation, open);
+          } else {
+            ++depth;
+          }
+          break;
+        }
+        case ')':
+          ++p_;
+          if (depth > 0) {
+            --depth;
+            ctl = v_.end_variation();
+          }
+          break;
+        case '$': {
+          ++p_;
+          int nag = 0, digits = 0;
+          while (p_ < end_ && is_digit(*uc(p_)) && digits < 4) nag = nag * 10 + (*p_++ - '0'), ++digits;
+          if (digits > 0) ctl = v_.nag(nag);
+          break;
+        }
+        case '!':
+        case '?': {
+          const char* begin = p_;
+          while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
+          if (int nag = suffix_nag(std::string_view(begin, size_t(p_ - begin)))) ctl = v_.nag(nag);
+          break;
+        }
+        case '[':
+          // Bracketed junk outside comments ("[%clk 0:01:00]" from broken exports).
+          while (p_ < end_ && *p_ != ']' && !is_line_break(*uc(p_))) ++p_;
+          if (p_ < end_ && *p_ == ']') ++p_;
+          break;
+        default:
+          ctl = token(depth);
+          break;
+      }
+      if (ctl != Control::kContinue) return ctl;
+    }
+    if (depth > 0) return fail(LexError::kUnterminatedVariation, end_);
+    return Control::kContinue;
+  }
+
+  // A word of movetext: result, move number, glyph or move.
+  Control token(int depth) {
+    const char* begin = p_;
+    const char* word_end = p_;
+    while (word_end < end_ && !is_token_end(*uc(word_end))) ++word_end;
+    std::string_view word(begin, size_t(word_end - begin));
+    if (word.empty()) {  // a lone '}', ']' or '"'
+      ++p_;
+      return Control::kContinue;
+    }
+    if (std::optional<Outcome> outcome = parse_result_token(word)) {
+      p_ = word_end;
+      return depth == 0 ? v_.outcome(*outcome, word) : Control::kContinue;
+    }
+    const unsigned char first = *uc(begin);
+    if (is_digit(first) && word.substr(0, 3) != "0-0") {
+      // Move number: "12", "12.", "12...", "1.e4" (the move follows as its own token).
+      while (p_ < word_end && is_digit(*uc(p_))) ++p_;
+      while (p_ < word_end && *p_ == '.') ++p_;
+      return Control::kContinue;
+    }
+    if (first == '.') {
+      while (p_ < word_end && *p_ == '.') ++p_;
+      return Control::kContinue;
+    }
+    if (is_glyph_token(word) || word == "e.p." || word == "ep") {
+      p_ = word_end;
+      return Control::kContinue;
+    }
+    // The move ends before any '!', '?' or '$' glued to it; those come next as NAGs.
+    const char* san_end = begin;
+    while (san_end < word_end && *san_end != '!' && *san_end != '?' && *san_end != '$') ++san_end;
+    p_ = san_end;
+    if (san_end == begin) {
+      ++p_;
+      return Control::kContinue;
+    }
+    return v_.san(std::string_view(begin, size_t(san_end - begin)));
+  }
+
+  // Just after '(': skips to the matching ')'. False when the game ends first.
+  bool skip_variation() {
+    int depth = 1;
+    while (p_ < end_) {
+      const unsigned char c = *uc(p_);
+      if (line_start_ && c == '%') {
+        p_ = find_line_break(p_, end_);
+        continue;
+      }
+      line_start_ = is_line_break(c);
+      if (c == '{') {
+        const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
+        if (!close) return false;
+        p_ = close + 1;
+        continue;
+      }
+      if (c == ';') {
+        p_ = find_line_break(p_, end_);
+        continue;
+      }
+      ++p_;
+      if (c == '(') ++depth;
+      if (c == ')' && --depth == 0) return true;
+    }
+    return false;
+  }
+
+  Control fail(LexError error, const char* where) {
+    Control c = v_.error(error, where);
+    return c == Control::kStop ? c : Control::kSkip;
+  }
+
+  const GameContext& game_;
+  Visitor& v_;
+  const char* p_;
+  const char* end_;
+  bool line_start_ = true;
+};
+
+}  // namespace
+
+Control visit_game(const Block& block, const GameSpan& span, Visitor& visitor) {
+  GameContext game;
+  game.first_line = span.line;
+  if (span.oversized) {
+    if (visitor.begin_game(game) == Control::kStop) return Control::kStop;
+    if (visitor.error(LexError::kOversized, nullptr) == Control::kStop) return Control::kStop;
+    visitor.end_game();
+    return Control::kContinue;
+  }
+  game.text = std::string_view(block.data.data() + span.begin, span.end - span.begin);
+  if (span.result_size > 0)
+    game.result = std::string_view(block.data.data() + span.result_begin, span.result_size);
+  return GameLexer(game, visitor).run();
+}
+
+Control visit_game_text(std::string_view text, Visitor& visitor) {
+  GameContext game;
+  game.text = text;
+  return GameLexer(game, visitor).run();
+}
+
+}  // namespace bookforge::pgn

@@ -1,0 +1,209 @@
+#include "pgn/replay.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "engine/san.h"
+#include "pgn/result_token.h"
+
+namespace bookforge::pgn {
+
+namespace {
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Standard chess under the names files use for it; lichess marks standard games from a set-up
+// position "From Position".
+bool is_standard_variant(std::string_view v) {
+  for (std::string_view name : {"", "standard", "chess", "normal", "from position", "fromposition"})
+    if (equals_ignoring_case(v, name)) return true;
+  return false;
+}
+
+bool is_null_move(std::string_view token) {
+  return token == "--" || token == "Z0" || token == "0000" || token == "@@@@";
+}
+
+std::string_view san_reason(SanError e) {
+  switch (e) {
+    case SanError::kAmbiguous: return "ambiguous_move";
+    case SanError::kSyntax: return "invalid_move";
+    default: return "illegal_move";
+  }
+}
+
+// Castling written with unicode dashes ("O‑O", U+2011) becomes "O-O"; other tokens are
+// returned unchanged. `buffer` holds the rewritten text.
+std::string_view plain_dashes(std::string_view token, std::array<char, 16>& buffer) {
+  if (token.find('\xE2') == std::string_view::npos || token.size() > buffer.size()) return token;
+  size_t n = 0;
+  for (size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == '\xE2' && i + 2 < token.size() &&
+        ((token[i + 1] == '\x80' && token[i + 2] >= '\x90' && token[i + 2] <= '\x95') ||
+         (token[i + 1] == '\x88' && token[i + 2] == '\x92'))) {
+      buffer[n++] = '-';
+      i += 2;
+    } else {
+      buffer[n++] = token[i];
+    }
+  }
+  return std::string_view(buffer.data(), n);
+}
+
+uint16_t elo_field(const TagList& tags, std::string_view name) {
+  std::optional<TagValue> v = tags.find(name);
+  int elo = v ? v->to_int().value_or(0) : 0;
+  return uint16_t(std::clamp(elo, 0, 65535));
+}
+
+const Board& start_board() {
+  static const Board board;
+  return board;
+}
+
+}  // namespace
+
+void WorkerStats::merge_into(ReadStats& total) const {
+  total.games += stats.games;
+  total.accepted += stats.accepted;
+  total.bad += stats.bad;
+  total.unsupported_variant += stats.unsupported_variant;
+  total.plies += stats.plies;
+  for (const auto& [reason, n] : stats.bad_reasons) total.bad_reasons[reason] += n;
+  for (size_t i = 0; i < rejected.size(); ++i)
+    if (rejected[i]) total.rejected[std::string(kFilterNames[i])] += rejected[i];
+  total.bad_examples.insert(total.bad_examples.end(), stats.bad_examples.begin(), stats.bad_examples.end());
+}
+
+GameReplayer::GameReplayer(const PipelineOptions& options, GameSink& sink, WorkerStats& stats)
+    : options_(options), sink_(sink), stats_(stats) {
+  if (options.max_ply > 0) plies_.reserve(size_t(options.max_ply));
+}
+
+Control GameReplayer::begin_game(const GameContext& game) {
+  ++stats_.stats.games;
+  game_ = &game;
+  tags_.clear();
+  plies_.clear();
+  plies_seen_ = 0;
+  state_ = State::kReplaying;
+  return Control::kContinue;
+}
+
+Control GameReplayer::tag(std::string_view name, TagValue value) {
+  tags_.add(name, value);
+  return Control::kContinue;
+}
+
+Outcome GameReplayer::resolve_outcome() const {
+  if (std::optional<TagValue> tag = tags_.find("Result")) {
+    std::optional<Outcome> o = parse_result_token(tag->raw());
+    if (o && *o != Outcome::kUnknown) return *o;
+  }
+  return parse_result_token(game_->result).value_or(Outcome::kUnknown);
+}
+
+Control GameReplayer::begin_movetext() {
+  if (std::optional<TagValue> variant = tags_.find("Variant"); variant && !is_standard_variant(variant->raw())) {
+    ++stats_.stats.unsupported_variant;
+    state_ = State::kUnsupported;
+    return Control::kSkip;
+  }
+  outcome_ = resolve_outcome();
+  std::string_view rejected = options_.filter.rejects(tags_, outcome_);
+  if (!rejected.empty()) {
+    size_t index = size_t(std::find(std::begin(kFilterNames), std::end(kFilterNames), rejected) - kFilterNames);
+    return reject(index);
+  }
+  board_ = start_board();
+  if (std::optional<TagValue> fen = tags_.find("FEN")) {
+    std::string text = fen->decode();
+    if (text.find_first_not_of(" \t") != std::string::npos) {
+      Result<Board> board = Board::from_fen(text);
+      if (!board) return bad("bad_fen", "[FEN \"" + text + "\"]: " + board.error().message, fen->raw().data());
+      board_ = *board;
+    }
+  }
+  return Control::kContinue;
+}
+
+Control GameReplayer::san(std::string_view token) {
+  const int max_ply = options_.max_ply;
+  const int min_plies = options_.filter.min_plies;
+  if (state_ == State::kCounting) {
+    ++plies_seen_;
+    return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
+  }
+  if (is_null_move(token)) {
+    ++plies_seen_;
+    state_ = State::kCounting;
+    return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
+  }
+  std::array<char, 16> buffer;
+  SanResult r = san_to_move(board_, plain_dashes(token, buffer));
+  if (!r.ok()) {
+    std::string detail = "move " + std::to_string(board_.fullmove_number()) +
+                         (board_.side_to_move() == kWhite ? ". " : "... ") + std::string(token) + ": " +
+                         std::string(san_error_message(r.error));
+    return bad(san_reason(r.error), std::move(detail), token.data());
+  }
+  plies_.push_back(PlyRecord{board_.key(), move_to_polyglot(r.move), uint16_t(std::min(plies_seen_, 65535))});
+  UndoInfo undo;
+  board_.make_move(r.move, undo);
+  ++plies_seen_;
+  if (max_ply > 0 && plies_seen_ >= max_ply) {
+    state_ = State::kCounting;
+    if (plies_seen_ >= min_plies) return Control::kSkip;
+  }
+  return Control::kContinue;
+}
+
+Control GameReplayer::error(LexError error, const char* where) {
+  if (state_ != State::kReplaying && state_ != State::kCounting) return Control::kSkip;
+  return bad(lex_error_reason(error), "", where);
+}
+
+Control GameReplayer::bad(std::string_view reason, std::string detail, const char* where) {
+  state_ = State::kBad;
+  ++stats_.stats.bad;
+  ++stats_.stats.bad_reasons[std::string(reason)];
+  last_bad_.file = file_ ? *file_ : std::string();
+  last_bad_.game_number = number_in_file_;
+  last_bad_.global_game_number = global_number_;
+  last_bad_.line = where ? game_->line_of(where) : game_->first_line;
+  last_bad_.reason = std::string(reason);
+  last_bad_.detail = detail.empty() ? std::string(reason) : std::move(detail);
+  if (stats_.stats.bad_examples.size() < size_t(std::max(options_.max_reported_bad_games, 0)))
+    stats_.stats.bad_examples.push_back(last_bad_);
+  return Control::kSkip;
+}
+
+Control GameReplayer::reject(size_t filter_index) {
+  state_ = State::kRejected;
+  ++stats_.rejected[filter_index];
+  return Control::kSkip;
+}
+
+void GameReplayer::end_game() {
+  if (state_ != State::kReplaying && state_ != State::kCounting) return;
+  if (options_.filter.rejects_length(plies_seen_)) {
+    reject(std::size(kFilterNames) - 1);
+    return;
+  }
+  state_ = State::kDone;
+  ++stats_.stats.accepted;
+  stats_.stats.plies += plies_.size();
+  ReplayedGame game;
+  game.outcome = outcome_;
+  game.white_elo = elo_field(tags_, "WhiteElo");
+  game.black_elo = elo_field(tags_, "BlackElo");
+  game.game_number = global_number_;
+  game.plies = plies_;
+  sink_.on_game(game);
+}
+
+}  // namespace bookforge::pgn

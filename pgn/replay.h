@@ -1,0 +1,84 @@
+// The visitor behind the pipeline: applies the variant check and the filters to each game,
+// replays the accepted ones from their start position up to max_ply, and hands
+// (key, move, ply) records to the worker's sink. Counts everything into the worker's stats.
+//
+// Rules worth knowing:
+//   - The result of a game is its Result tag when that says 1-0, 0-1 or 1/2-1/2, else the
+//     result token that ends its movetext.
+//   - Filters judge tags first; a rejected game is not replayed (so it never counts as bad).
+//     min_plies needs the game's length: past max_ply the remaining moves are only counted
+//     (as tokens of the main line, not replayed) until min_plies is reached. Without
+//     min_plies the rest of the game is skipped unread.
+//   - Only plies up to max_ply are checked for legality; a bad move after it goes unnoticed.
+//   - A null move ("--", "Z0") ends the recording: the positions after it never occurred in
+//     the game. The game is still accepted with the plies before it.
+//   - Variations and comments are skipped.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+#include "pgn/filter.h"
+#include "pgn/game.h"
+#include "pgn/pipeline.h"
+#include "pgn/visitor.h"
+
+namespace bookforge::pgn {
+
+// Counters of one worker, merged into ReadStats at the end.
+struct WorkerStats {
+  ReadStats stats;
+  std::array<uint64_t, std::size(kFilterNames)> rejected{};  // by index into kFilterNames
+  void merge_into(ReadStats& total) const;
+};
+
+class GameReplayer final : public Visitor {
+ public:
+  GameReplayer(const PipelineOptions& options, GameSink& sink, WorkerStats& stats);
+
+  // Before each game: which input it comes from and its numbers (1-based).
+  void set_origin(const std::string* file, uint64_t number_in_file, uint64_t global_number) {
+    file_ = file;
+    number_in_file_ = number_in_file;
+    global_number_ = global_number;
+  }
+  // The last game was bad (for --strict).
+  bool last_game_bad() const { return state_ == State::kBad; }
+  const BadGame& last_bad_game() const { return last_bad_; }
+
+  Control begin_game(const GameContext& game) override;
+  Control tag(std::string_view name, TagValue value) override;
+  Control begin_movetext() override;
+  Control san(std::string_view token) override;
+  Control begin_variation() override { return Control::kSkip; }
+  Control error(LexError error, const char* where) override;
+  void end_game() override;
+
+ private:
+  enum class State : uint8_t { kReplaying, kCounting, kDone, kRejected, kBad, kUnsupported };
+
+  Control bad(std::string_view reason, std::string detail, const char* where);
+  Control reject(size_t filter_index);
+  Outcome resolve_outcome() const;
+
+  const PipelineOptions& options_;
+  GameSink& sink_;
+  WorkerStats& stats_;
+  const std::string* file_ = nullptr;
+  uint64_t number_in_file_ = 0;
+  uint64_t global_number_ = 0;
+
+  const GameContext* game_ = nullptr;
+  TagList tags_;
+  Board board_;
+  State state_ = State::kDone;
+  Outcome outcome_ = Outcome::kUnknown;
+  int plies_seen_ = 0;  // moves of the main line so far, replayed or only counted
+  std::vector<PlyRecord> plies_;
+  BadGame last_bad_;
+};
+
+}  // namespace bookforge::pgn

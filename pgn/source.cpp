@@ -1,0 +1,242 @@
+#include "pgn/source.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <boost/iostreams/filter/bzip2.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filtering_streambuf.hpp>
+#include <cerrno>
+#include <cstring>
+#include <ios>
+#include <vector>
+
+#include "pgn/zstd_filter.h"
+
+namespace bookforge::pgn {
+
+std::string_view compression_name(Compression c) {
+  switch (c) {
+    case Compression::kNone: return "plain";
+    case Compression::kGzip: return "gzip";
+    case Compression::kBzip2: return "bzip2";
+    case Compression::kXz: return "xz";
+    case Compression::kZstd: return "zstd";
+  }
+  return "?";
+}
+
+Compression detect_compression(std::string_view head) {
+  auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
+  if (starts("\x1f\x8b")) return Compression::kGzip;
+  if (starts("BZh")) return Compression::kBzip2;
+  if (starts(std::string_view("\xfd" "7zXZ\0", 6))) return Compression::kXz;
+  if (starts("\x28\xb5\x2f\xfd")) return Compression::kZstd;
+  return Compression::kNone;
+}
+
+namespace {
+
+namespace io = boost::iostreams;
+
+constexpr size_t kMagicBytes = 6;
+
+// The raw bytes of the input: the few bytes read ahead to recognise the compression are
+// served again first, then the descriptor. Counts every byte handed out.
+class RawInput {
+ public:
+  RawInput(int fd, bool owns_fd, std::string name) : fd_(fd), owns_fd_(owns_fd), name_(std::move(name)) {}
+  ~RawInput() {
+    if (owns_fd_) ::close(fd_);
+  }
+  RawInput(const RawInput&) = delete;
+  RawInput& operator=(const RawInput&) = delete;
+
+  // Reads the magic bytes ahead; they stay queued for the first reads.
+  Status prime() {
+    head_.resize(kMagicBytes);
+    size_t got = 0;
+    while (got < kMagicBytes) {
+      Result<size_t> n = read_fd(head_.data() + got, kMagicBytes - got);
+      if (!n) return n.error();
+      if (*n == 0) break;
+      got += *n;
+    }
+    head_.resize(got);
+    return ok_status();
+  }
+  std::string_view head() const { return {head_.data(), head_.size()}; }
+
+  // Reads at least one byte unless at the end.
+  Result<size_t> read(char* out, size_t size) {
+    if (head_pos_ < head_.size()) {
+      size_t n = std::min(size, head_.size() - head_pos_);
+      std::memcpy(out, head_.data() + head_pos_, n);
+      head_pos_ += n;
+      consumed_ += n;
+      return n;
+    }
+    Result<size_t> n = read_fd(out, size);
+    if (n) consumed_ += *n;
+    return n;
+  }
+
+  uint64_t consumed() const { return consumed_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  Result<size_t> read_fd(char* out, size_t size) {
+    for (;;) {
+      ssize_t n = ::read(fd_, out, size);
+      if (n >= 0) return size_t(n);
+      if (errno == EINTR) continue;
+      return Error{name_ + ": read error at byte " + std::to_string(consumed_) + ": " + std::strerror(errno)};
+    }
+  }
+
+  int fd_;
+  bool owns_fd_;
+  std::string name_;
+  std::vector<char> head_;
+  size_t head_pos_ = 0;
+  uint64_t consumed_ = 0;
+};
+
+// Thrown through the Boost chain when the descriptor fails; carries our message.
+struct RawReadFailure : std::ios_base::failure {
+  explicit RawReadFailure(const std::string& message) : std::ios_base::failure(message) {}
+};
+
+// Boost.Iostreams source device over a RawInput (devices are copied, so it holds a pointer).
+class RawDevice {
+ public:
+  using char_type = char;
+  using category = io::source_tag;
+  explicit RawDevice(RawInput* input) : input_(input) {}
+  std::streamsize read(char* s, std::streamsize n) {
+    Result<size_t> got = input_->read(s, size_t(n));
+    if (!got) throw RawReadFailure(got.error().message);
+    return *got == 0 ? -1 : std::streamsize(*got);
+  }
+
+ private:
+  RawInput* input_;
+};
+
+class FileSource final : public ByteSource {
+ public:
+  FileSource(std::unique_ptr<RawInput> raw, Compression compression, uint64_t total)
+      : raw_(std::move(raw)), compression_(compression), total_(total) {
+    // Boost's gzip and bzip2 decompressors restart on a following member / stream, and the
+    // xz one on a following stream; our zstd filter reads every frame (see zstd_filter.h).
+    switch (compression) {
+      case Compression::kNone: return;
+      case Compression::kGzip: chain_.push(io::gzip_decompressor(), kFilterBuffer); break;
+      case Compression::kBzip2: chain_.push(io::bzip2_decompressor(), kFilterBuffer); break;
+      case Compression::kXz: chain_.push(io::lzma_decompressor(), kFilterBuffer); break;
+      case Compression::kZstd: chain_.push(ZstdDecompressor(), kFilterBuffer); break;
+    }
+    chain_.push(RawDevice(raw_.get()), kFilterBuffer);
+  }
+
+  Result<size_t> read(char* buffer, size_t size) override {
+    if (compression_ == Compression::kNone) return read_plain(buffer, size);
+    size_t done = 0;
+    try {
+      while (done < size) {
+        std::streamsize n = chain_.sgetn(buffer + done, std::streamsize(size - done));
+        if (n <= 0) break;
+        done += size_t(n);
+      }
+    } catch (const RawReadFailure& e) {
+      return Error{e.what()};
+    } catch (const std::exception& e) {
+      return Error{raw_->name() + ": corrupt " + std::string(compression_name(compression_)) +
+                   " data (detected at compressed byte " + std::to_string(raw_->consumed()) +
+                   ", after " + std::to_string(produced_ + done) + " decompressed bytes): " + e.what()};
+    }
+    produced_ += done;
+    return done;
+  }
+
+  uint64_t bytes_consumed() const override { return raw_->consumed(); }
+  uint64_t total_bytes() const override { return total_; }
+  const std::string& name() const override { return raw_->name(); }
+
+ private:
+  static constexpr std::streamsize kFilterBuffer = 1 << 16;
+
+  Result<size_t> read_plain(char* buffer, size_t size) {
+    size_t done = 0;
+    while (done < size) {
+      Result<size_t> n = raw_->read(buffer + done, size - done);
+      if (!n) return n.error();
+      if (*n == 0) break;
+      done += *n;
+    }
+    return done;
+  }
+
+  std::unique_ptr<RawInput> raw_;
+  Compression compression_;
+  uint64_t total_;
+  uint64_t produced_ = 0;
+  io::filtering_istreambuf chain_;
+};
+
+class MemorySource final : public ByteSource {
+ public:
+  MemorySource(std::string_view text, std::string name) : text_(text), name_(std::move(name)) {}
+  Result<size_t> read(char* buffer, size_t size) override {
+    size_t n = std::min(size, text_.size() - pos_);
+    std::memcpy(buffer, text_.data() + pos_, n);
+    pos_ += n;
+    return n;
+  }
+  uint64_t bytes_consumed() const override { return pos_; }
+  uint64_t total_bytes() const override { return text_.size(); }
+  const std::string& name() const override { return name_; }
+
+ private:
+  std::string text_;
+  size_t pos_ = 0;
+  std::string name_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<ByteSource>> open_source(const std::string& path) {
+  int fd = 0;
+  bool owns = false;
+  std::string name = "<stdin>";
+  if (path != "-") {
+    name = path;
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
+    owns = true;
+  }
+  uint64_t total = 0;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      if (owns) ::close(fd);
+      return Error{path + ": is a directory"};
+    }
+    if (S_ISREG(st.st_mode)) total = uint64_t(st.st_size);
+  }
+#ifdef POSIX_FADV_SEQUENTIAL
+  if (owns) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+  auto raw = std::make_unique<RawInput>(fd, owns, std::move(name));
+  if (Status s = raw->prime(); !s) return s.error();
+  Compression compression = detect_compression(raw->head());
+  return std::unique_ptr<ByteSource>(std::make_unique<FileSource>(std::move(raw), compression, total));
+}
+
+std::unique_ptr<ByteSource> memory_source(std::string_view text, std::string name) {
+  return std::make_unique<MemorySource>(text, std::move(name));
+}
+
+}  // namespace bookforge::pgn

@@ -1,0 +1,88 @@
+// Finds where games begin and end in a stream of PGN bytes, without tokenizing moves. It is
+// the single authority on game boundaries: the chunker cuts blocks only where it says a game
+// begins, and the lexer sees one game at a time, so results cannot depend on block sizes.
+//
+// A game begins
+//   - at a line whose first non-blank bytes are '[' and a tag name, unless the game open at
+//     that point has not seen any movetext yet and does not have that tag yet (then the line
+//     adds tags to it: blank lines may separate tags, and games with tags only still come
+//     apart). This holds even inside an open comment or variation: an unterminated comment
+//     spoils one game, not the rest of the file;
+//   - at a letter, digit, '*', '-' or '½' outside any game (games without tags, e.g. one game
+//     per line).
+// A game ends where the next one begins, at the end of the input, or right after a result
+// token ("1-0", "0-1", "1/2-1/2", "*", ...) at variation depth 0 outside comments.
+// Between games, blanks, comments, ';' and '%' lines and stray bytes are ignored.
+//
+// The scanner is incremental: it may stop in the middle of the data when it needs to see more
+// bytes (a whole tag line, the rest of a token) and resumes there when called again. Every
+// decision looks at a bounded window of bytes, so it comes out the same however the stream
+// was cut into reads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace bookforge::pgn {
+
+struct GameSpan {
+  size_t begin = 0;         // offset of the game's first byte in its buffer
+  size_t end = 0;           // one past its last byte
+  size_t result_begin = 0;  // the result token that ended the movetext ...
+  size_t result_size = 0;   // ... 0 when the game ended otherwise (next game, end of input)
+  uint64_t line = 1;        // line of `begin` in its input, 1-based
+  bool oversized = false;   // longer than the chunker's limit; its bytes were dropped
+};
+
+class GameSplitter {
+ public:
+  // A tag line, or the blanks that start a line, longer than this is taken as movetext.
+  static constexpr size_t kMaxLineLookahead = size_t(1) << 20;
+
+  // Scans data[0, size): every byte received since the last rebase, of which the first
+  // position() were already scanned. Appends each game that ended to `spans`. `final` means
+  // no bytes will follow: the open game is closed at `size`.
+  void scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans);
+
+  // Bytes before this offset belong to finished games or lie between games.
+  size_t settled() const { return in_game_ ? game_begin_ : pos_; }
+  // Where the scan stopped.
+  size_t position() const { return pos_; }
+  // Bytes of the open game scanned so far (0 when no game is open).
+  size_t open_game_bytes() const { return in_game_ ? pos_ - game_begin_ : 0; }
+
+  // The buffer dropped its first `offset` bytes (offset <= settled()).
+  void rebase(size_t offset);
+  // The open game got too long: it will end as an oversized span. The buffer drops its first
+  // `offset` bytes (offset <= position()), which may cut into the open game.
+  void drop_open_game_prefix(size_t offset);
+
+ private:
+  enum class Mode : uint8_t { kBetween, kTags, kMovetext, kComment, kRestOfLine, kStrayBrackets };
+  enum class LineKind : uint8_t { kNeedMore, kEscape, kTag, kOther };
+
+  LineKind classify_line(const unsigned char* d, size_t size, bool final, size_t& line_end) const;
+  // Returns false when more bytes are needed.
+  bool at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
+  bool at_result_trigger(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
+  void begin_game(size_t at);
+  void end_game(size_t at, size_t result_begin, size_t result_size, std::vector<GameSpan>& spans);
+  // Remembers a tag name of the open game; returns false if it was already there.
+  bool note_tag_name(std::string_view name);
+
+  Mode mode_ = Mode::kBetween;
+  Mode resume_ = Mode::kBetween;  // where a comment or rest-of-line returns to
+  bool line_start_ = true;
+  bool in_game_ = false;
+  bool oversized_ = false;
+  int depth_ = 0;                 // variation depth in the open game
+  size_t pos_ = 0;
+  size_t game_begin_ = 0;
+  uint64_t line_ = 1;             // line of pos_
+  uint64_t game_line_ = 1;
+  std::vector<uint64_t> tag_names_;  // hashes of the open game's tag names
+};
+
+}  // namespace bookforge::pgn

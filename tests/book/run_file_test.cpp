@@ -1,0 +1,114 @@
+// Spilled runs: exact round trip of every field, several runs in one file, the merge that sums
+// equal (key, move) entries across sources.
+#include <random>
+
+#include "book/entry_merge.h"
+#include "book/run_file.h"
+#include "support/test_support.h"
+
+namespace bookforge::book {
+namespace {
+
+TallyEntry make_entry(uint64_t key, uint16_t move, uint32_t games) {
+  TallyEntry e;
+  e.key = key;
+  e.move = move;
+  e.white_wins = games / 3;
+  e.draws = games / 4;
+  e.black_wins = games / 5;
+  e.games = games;
+  e.rated_games = games / 2;
+  e.rating_sum = uint64_t(e.rated_games) * 2400;
+  e.first_ply = uint16_t(games % 61);
+  return e;
+}
+
+TEST(RunFile, RoundTripsExtremeValues) {
+  test::TempDir tmp;
+  auto file = TempFile::create(tmp.path().string());
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  std::vector<TallyEntry> entries;
+  TallyEntry big;
+  big.key = 0;
+  big.move = 0xffff;
+  big.white_wins = 0xffffffffu / 4;
+  big.draws = 0xffffffffu / 4;
+  big.black_wins = 0xffffffffu / 4;
+  big.games = 0xffffffffu;
+  big.rated_games = 0xfffffffeu;
+  big.rating_sum = ~uint64_t(0);
+  big.first_ply = 0;
+  entries.push_back(big);
+  entries.push_back(make_entry(1, 1, 1));
+  entries.push_back(make_entry(~uint64_t(0), 7, 100000));
+  RunWriter writer(*file);
+  for (const TallyEntry& e : entries) writer.add(e);
+  auto run = writer.finish();
+  ASSERT_TRUE(run.ok());
+  EXPECT_EQ(run->entries, entries.size());
+  RunReader reader(*run, 64 << 10);
+  for (const TallyEntry& expected : entries) {
+    TallyEntry e;
+    ASSERT_TRUE(reader.next(e));
+    EXPECT_EQ(e, expected);
+  }
+  TallyEntry e;
+  EXPECT_FALSE(reader.next(e));
+  EXPECT_TRUE(reader.status().ok());
+  EXPECT_TRUE(std::filesystem::is_empty(tmp.path())) << "the run file must be unlinked";
+}
+
+TEST(RunFile, SeveralRunsShareAFileAndReadWithTinyBuffers) {
+  test::TempDir tmp;
+  auto file = TempFile::create(tmp.path().string());
+  ASSERT_TRUE(file.ok());
+  std::vector<std::vector<TallyEntry>> runs_entries(3);
+  std::vector<SpilledRun> runs;
+  std::mt19937_64 rng(7);
+  for (auto& entries : runs_entries) {
+    uint64_t key = 0;
+    for (int i = 0; i < 5000; ++i) {
+      key += rng() % 1000000000000ULL;
+      entries.push_back(make_entry(key, uint16_t(1 + rng() % 4000), uint32_t(1 + rng() % 300)));
+    }
+    RunWriter writer(*file);
+    for (const TallyEntry& e : entries) writer.add(e);
+    auto run = writer.finish();
+    ASSERT_TRUE(run.ok());
+    runs.push_back(*run);
+  }
+  // Read the runs interleaved, with buffers smaller than a few records.
+  std::vector<RunReader> readers;
+  for (const SpilledRun& r : runs) readers.emplace_back(r, 100);
+  for (size_t i = 0; i < 5000; ++i)
+    for (size_t r = 0; r < readers.size(); ++r) {
+      TallyEntry e;
+      ASSERT_TRUE(readers[r].next(e)) << r << " " << i;
+      ASSERT_EQ(e, runs_entries[r][i]);
+    }
+}
+
+TEST(EntryMerge, SumsEqualEntriesAcrossSources) {
+  std::vector<TallyEntry> a = {make_entry(1, 1, 10), make_entry(1, 2, 5), make_entry(9, 1, 3)};
+  std::vector<TallyEntry> b = {make_entry(1, 2, 7), make_entry(5, 1, 1)};
+  std::vector<TallyEntry> c = {make_entry(1, 2, 1), make_entry(9, 1, 2)};
+  std::vector<std::unique_ptr<EntryStream>> sources;
+  for (auto* v : {&a, &b, &c}) sources.push_back(std::make_unique<SpanStream<TallyEntry>>(*v));
+  MergedStream merged(std::move(sources));
+  std::vector<TallyEntry> out;
+  TallyEntry e;
+  while (merged.next(e)) out.push_back(e);
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(out[0], a[0]);
+  TallyEntry sum12 = a[1];
+  sum12.add(b[0]);
+  sum12.add(c[0]);
+  EXPECT_EQ(out[1], sum12);
+  EXPECT_EQ(out[1].games, 13u);
+  EXPECT_EQ(out[1].first_ply, std::min({a[1].first_ply, b[0].first_ply, c[0].first_ply}));
+  EXPECT_EQ(out[2], b[1]);
+  EXPECT_EQ(out[3].games, 5u);
+}
+
+}  // namespace
+}  // namespace bookforge::book

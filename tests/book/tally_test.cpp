@@ -1,0 +1,234 @@
+// The tally: counts per (key, move), repeats, results, ratings, the compact/wide split, spills
+// and workers. Games here are synthetic ply records (any key, any move): the tally does not
+// look at chess.
+#include <map>
+#include <random>
+#include <tuple>
+
+#include "book/tally.h"
+#include "support/test_support.h"
+
+namespace bookforge::book {
+namespace {
+
+using pgn::Outcome;
+using pgn::PlyRecord;
+using pgn::ReplayedGame;
+
+struct Game {
+  std::vector<PlyRecord> plies;
+  Outcome outcome = Outcome::kDraw;
+  uint16_t white_elo = 0, black_elo = 0;
+  uint16_t start_ply = 0;
+
+  ReplayedGame replayed() const {
+    ReplayedGame g;
+    g.outcome = outcome;
+    g.white_elo = white_elo;
+    g.black_elo = black_elo;
+    g.start_ply = start_ply;
+    g.plies = plies;
+    return g;
+  }
+};
+
+Game line(std::initializer_list<std::pair<uint64_t, uint16_t>> key_moves, Outcome outcome) {
+  Game g;
+  g.outcome = outcome;
+  uint16_t ply = 0;
+  for (auto [key, move] : key_moves) g.plies.push_back({key, move, ply++});
+  return g;
+}
+
+std::vector<TallyEntry> drain(Tally& tally) {
+  auto stream = tally.finish();
+  EXPECT_TRUE(stream.ok()) << stream.error().message;
+  std::vector<TallyEntry> out;
+  if (!stream.ok()) return out;
+  TallyEntry e;
+  while ((*stream)->next(e)) out.push_back(e);
+  EXPECT_TRUE((*stream)->status().ok());
+  return out;
+}
+
+TEST(Tally, CountsResultsRatingsAndFirstPly) {
+  test::TempDir tmp;
+  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Game a = line({{100, 0x31c}, {200, 0x6e4}}, Outcome::kWhiteWins);
+  a.white_elo = 2500;
+  a.black_elo = 2400;
+  Game b = line({{100, 0x31c}, {300, 0x7ac}}, Outcome::kBlackWins);
+  b.white_elo = 2300;  // black unrated
+  Game c = line({{100, 0x31c}}, Outcome::kUnknown);
+  for (const Game* g : {&a, &b, &c}) tally.sink(0).on_game(g->replayed());
+
+  std::vector<TallyEntry> entries = drain(tally);
+  ASSERT_EQ(entries.size(), 3u);
+  const TallyEntry& root = entries[0];
+  EXPECT_EQ(root.key, 100u);
+  EXPECT_EQ(root.move, 0x31c);
+  EXPECT_EQ(root.games, 3u);
+  EXPECT_EQ(root.white_wins, 1u);
+  EXPECT_EQ(root.black_wins, 1u);
+  EXPECT_EQ(root.draws, 0u);
+  EXPECT_EQ(root.unknown_results(), 1u);
+  EXPECT_EQ(root.rated_games, 2u);
+  EXPECT_EQ(root.rating_sum, 4800u);
+  EXPECT_EQ(root.first_ply, 0);
+  EXPECT_EQ(root.side_to_move(), kWhite);
+  // White won: for the mover (White) 1 win, 1 loss, and "*" counts as a draw in half points.
+  EXPECT_EQ(root.half_points(), 3u);
+
+  EXPECT_EQ(entries[1].key, 200u);
+  EXPECT_EQ(entries[1].rated_games, 1u);
+  EXPECT_EQ(entries[1].rating_sum, 2400u);
+  EXPECT_EQ(entries[1].first_ply, 1);
+  EXPECT_EQ(entries[1].side_to_move(), kBlack);
+  EXPECT_EQ(entries[1].half_points(), 0u);  // Black lost
+  EXPECT_EQ(entries[2].key, 300u);
+  EXPECT_EQ(entries[2].rated_games, 0u);
+  EXPECT_EQ(entries[2].half_points(), 2u);  // Black won
+}
+
+TEST(Tally, RepeatsCountOnceUnlessAsked) {
+  Game g = line({{7, 1}, {8, 2}, {7, 1}, {8, 2}, {7, 3}}, Outcome::kDraw);
+  for (bool count_repeats : {false, true}) {
+    test::TempDir tmp;
+    Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .count_repeats = count_repeats});
+    tally.sink(0).on_game(g.replayed());
+    tally.sink(0).on_game(g.replayed());
+    std::vector<TallyEntry> entries = drain(tally);
+    ASSERT_EQ(entries.size(), 3u);
+    EXPECT_EQ(entries[0].games, count_repeats ? 4u : 2u) << count_repeats;  // (7, 1)
+    EXPECT_EQ(entries[1].games, 2u);                                        // (7, 3)
+    EXPECT_EQ(entries[2].games, count_repeats ? 4u : 2u);                   // (8, 2)
+    EXPECT_EQ(tally.stats().repeats_skipped, count_repeats ? 0u : 4u);
+  }
+}
+
+TEST(Tally, StartPlyGivesTheSideToMove) {
+  test::TempDir tmp;
+  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Game g = line({{5, 1}, {6, 2}}, Outcome::kWhiteWins);
+  g.start_ply = 41;  // a FEN game with Black to move at move 21
+  g.white_elo = 2000;
+  g.black_elo = 1000;
+  tally.sink(0).on_game(g.replayed());
+  std::vector<TallyEntry> entries = drain(tally);
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].first_ply, 41);
+  EXPECT_EQ(entries[0].side_to_move(), kBlack);
+  EXPECT_EQ(entries[0].rating_sum, 1000u);  // the mover is Black
+  EXPECT_EQ(entries[1].side_to_move(), kWhite);
+}
+
+TEST(Tally, CountsPastSixteenBitsGoToWideEntries) {
+  test::TempDir tmp;
+  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Game g = line({{42, 9}}, Outcome::kWhiteWins);
+  g.white_elo = 65000;  // the 32-bit rating sum of the compact slot overflows after ~66000 games
+  const uint32_t kGames = 70000;
+  for (uint32_t i = 0; i < kGames; ++i) tally.sink(0).on_game(g.replayed());
+  std::vector<TallyEntry> entries = drain(tally);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].games, kGames);
+  EXPECT_EQ(entries[0].white_wins, kGames);
+  EXPECT_EQ(entries[0].rated_games, kGames);
+  EXPECT_EQ(entries[0].rating_sum, uint64_t(kGames) * 65000);
+}
+
+// Many random games: the tally must equal a plain std::map count, whatever the number of
+// workers and however small the memory budget (forcing spills and multi-pass merges).
+std::vector<Game> random_games(int count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Game> games;
+  for (int i = 0; i < count; ++i) {
+    Game g;
+    g.outcome = Outcome(rng() % 4);
+    g.white_elo = rng() % 3 ? uint16_t(1500 + rng() % 1200) : 0;
+    g.black_elo = rng() % 3 ? uint16_t(1500 + rng() % 1200) : 0;
+    int length = 1 + int(rng() % 40);
+    for (int p = 0; p < length; ++p) {
+      // Early plies share few keys (transpositions and popular lines), later ones spread out.
+      uint64_t key = p < 6 ? rng() % (3 * (p + 1)) : (uint64_t(rng()) << 32 | rng());
+      key = key * 0x9e3779b97f4a7c15ULL + uint64_t(p & 1);
+      g.plies.push_back({key, uint16_t(1 + rng() % (p < 6 ? 4 : 4000)), uint16_t(p)});
+    }
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
+std::map<std::pair<uint64_t, uint16_t>, TallyEntry> reference_count(const std::vector<Game>& games) {
+  std::map<std::pair<uint64_t, uint16_t>, TallyEntry> counts;
+  for (const Game& g : games) {
+    std::set<std::pair<uint64_t, uint16_t>> seen;
+    for (const PlyRecord& p : g.plies) {
+      if (!seen.insert({p.key, p.move}).second) continue;
+      TallyEntry& e = counts[{p.key, p.move}];
+      e.key = p.key;
+      e.move = p.move;
+      e.games++;
+      if (g.outcome == Outcome::kWhiteWins) e.white_wins++;
+      if (g.outcome == Outcome::kDraw) e.draws++;
+      if (g.outcome == Outcome::kBlackWins) e.black_wins++;
+      uint16_t elo = (p.ply & 1) ? g.black_elo : g.white_elo;
+      if (elo) e.rated_games++, e.rating_sum += elo;
+      e.first_ply = std::min<uint16_t>(e.first_ply, p.ply);
+    }
+  }
+  return counts;
+}
+
+TEST(Tally, MatchesReferenceForAnyWorkersAndBudget) {
+  std::vector<Game> games = random_games(3000, 1234);
+  auto reference = reference_count(games);
+  struct Setup {
+    int workers;
+    uint64_t budget;
+  };
+  for (Setup setup : {Setup{1, 64 << 20}, Setup{3, 64 << 20}, Setup{1, 16 << 10}, Setup{4, 8 << 10}}) {
+    test::TempDir tmp;
+    Tally tally({.memory_budget = setup.budget, .tmp_dir = tmp.path().string(), .workers = setup.workers});
+    for (size_t i = 0; i < games.size(); ++i)
+      tally.sink(int(i * 7 % size_t(setup.workers))).on_game(games[i].replayed());
+    std::vector<TallyEntry> entries = drain(tally);
+    ASSERT_EQ(entries.size(), reference.size()) << setup.workers << " " << setup.budget;
+    size_t i = 0;
+    for (const auto& [slot, expected] : reference) {
+      ASSERT_EQ(entries[i], expected) << "entry " << i << " workers " << setup.workers << " budget " << setup.budget;
+      ++i;
+    }
+    if (setup.budget < (1 << 20)) {
+      EXPECT_GT(tally.stats().spills, 0u);
+    } else {
+      EXPECT_EQ(tally.stats().spills, 0u);
+    }
+    // Spilled runs are unlinked temporary files: nothing is left in the folder.
+    EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
+  }
+}
+
+TEST(Tally, ManyRunsMergeInSeveralPasses) {
+  std::vector<Game> games = random_games(6000, 99);
+  auto reference = reference_count(games);
+  test::TempDir tmp;
+  Tally tally({.memory_budget = 2 << 10, .tmp_dir = tmp.path().string()});
+  for (const Game& g : games) tally.sink(0).on_game(g.replayed());
+  std::vector<TallyEntry> entries = drain(tally);
+  EXPECT_GT(tally.stats().merge_passes, 0u);
+  ASSERT_EQ(entries.size(), reference.size());
+  size_t i = 0;
+  for (const auto& [slot, expected] : reference) ASSERT_EQ(entries[i++], expected);
+}
+
+TEST(Tally, SpillIntoMissingFolderIsAnError) {
+  Tally tally({.memory_budget = 2 << 10, .tmp_dir = "/nonexistent/bookforge-tmp"});
+  for (const Game& g : random_games(500, 5)) tally.sink(0).on_game(g.replayed());
+  auto stream = tally.finish();
+  ASSERT_FALSE(stream.ok());
+  EXPECT_NE(stream.error().message.find("/nonexistent/bookforge-tmp"), std::string::npos) << stream.error().message;
+}
+
+}  // namespace
+}  // namespace bookforge::book

@@ -1,0 +1,50 @@
+// Helpers shared by the `bookforge db` end-to-end tests: reading a store with plain SQL (not
+// through bookforge's own Store class, so the tests check the file itself).
+#pragma once
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace bookforge::test {
+
+// Every result row of `sql` as "v1|v2|...\n" lines; "ERROR: ..." if the query fails.
+inline std::string sql_rows(const std::filesystem::path& db_path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    std::string e = std::string("ERROR: ") + sqlite3_errmsg(db);
+    sqlite3_close(db);
+    return e;
+  }
+  std::string out;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    out = std::string("ERROR: ") + sqlite3_errmsg(db);
+  } else {
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+      for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+        if (i) out += '|';
+        const unsigned char* text = sqlite3_column_text(stmt, i);
+        out += text ? reinterpret_cast<const char*>(text) : "NULL";
+      }
+      out += '\n';
+    }
+    if (rc != SQLITE_DONE) out += std::string("ERROR: ") + sqlite3_errmsg(db);
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return out;
+}
+
+// The whole tree table in primary-key order.
+inline std::string dump_tree(const std::filesystem::path& db_path) {
+  return sql_rows(db_path, "SELECT * FROM tree ORDER BY key, move");
+}
+
+inline std::filesystem::path sample(const std::string& name) { return source_dir() / "data-samples" / name; }
+
+}  // namespace bookforge::test
