@@ -41,8 +41,6 @@ Board::Board(EmptyTag) {
   for (Piece& p : board_) p = kNoPiece;
 }
 
-Square Board::king_square(Color c) const { return lsb(pieces(c, kKing)); }
-
 Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
   return (pawn_attacks(kBlack, s) & pieces(kWhite, kPawn)) | (pawn_attacks(kWhite, s) & pieces(kBlack, kPawn)) |
          (knight_attacks(s) & by_type_[kKnight]) | (king_attacks(s) & by_type_[kKing]) |
@@ -205,7 +203,7 @@ bool Board::castling_path_safe(Move m) const {
 
 // The king-safety half of legality. Non-king moves: after the move, no enemy slider may see
 // the king through the new occupancy, and any non-slider checker must have been captured.
-bool Board::is_legal_pseudo(Move m) const {
+bool Board::king_safe_after(Move m) const {
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Square ksq = king_square(us);

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/attacks.h"
 #include "engine/result.h"
 #include "engine/types.h"
 
@@ -37,7 +38,7 @@ class Board {
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-  Square king_square(Color c) const;
+  Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
 
   uint8_t castling_rights() const { return castling_; }
   // The square a pawn skipped over on the last move (as FEN writes it), or kNoSquare.
@@ -60,7 +61,14 @@ class Board {
   // True if `m` is a legal move in this position (any 16-bit value is safe to pass).
   bool is_legal(Move m) const;
   // For moves from the generator: pseudo-legal moves that also leave the king safe.
-  bool is_legal_pseudo(Move m) const;
+  bool is_legal_pseudo(Move m) const {
+    // Inline fast path for the common case (SAN replay, the search): not in check, not a king
+    // move, not en passant, and not on a line with the king, so it cannot be pinned.
+    if (!checkers_ && m.kind() == Move::kNormal && !line_bb(king_square(side_), m.from()) &&
+        type_of(board_[m.from()]) != kKing)
+      return true;
+    return king_safe_after(m);
+  }
   bool gives_check(Move m) const;
   bool is_capture(Move m) const;
 
@@ -75,6 +83,8 @@ class Board {
   struct EmptyTag {};
   explicit Board(EmptyTag);  // no pieces; from_fen fills it in
 
+  // is_legal_pseudo without the fast path.
+  bool king_safe_after(Move m) const;
   // The king-safety part of is_legal_pseudo for a castling move (the king's path unattacked).
   bool castling_path_safe(Move m) const;
   // Full pseudo-legality of an arbitrary move value (is_legal = this + is_legal_pseudo).

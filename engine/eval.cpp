@@ -407,7 +407,7 @@ S Evaluation::king_safety(Color us) {
   // Attack units: attackers of the zone, the squares they hit, safe checks, weak squares.
   const int attackers = king_attackers_[them];
   const bool enemy_queen = b_.pieces(them, kQueen) != 0;
-  if (attackers >= 2 || (attackers == 1 && enemy_queen)) {
+  if (attackers >= 2) {  // a lone piece, even a queen, mates nobody
     int units = king_attack_units_[them];
     const Bitboard occupied = b_.pieces();
     // Squares where a check cannot be answered by capturing the checker with anything but

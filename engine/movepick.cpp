@@ -1,5 +1,7 @@
 #include "engine/movepick.h"
 
+#include <utility>
+
 #include "engine/eval.h"
 #include "engine/see.h"
 
@@ -23,8 +25,10 @@ int mvv_lva(const Board& board, Move m) {
 }
 
 MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
-                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter)
+                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter, int depth)
     : board_(board), history_(history), cont_(cont), killer1_(killer1), killer2_(killer2), counter_(counter) {
+  // Deep nodes are worth a full sort; shallow ones try only the promising quiets in order.
+  sort_limit_ = -3000 * depth;
   stage_ = board.in_check() ? Stage::kEvasionTT : Stage::kMainTT;
   if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
 }
@@ -44,7 +48,7 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history)
 
 void MovePicker::score_captures() {
   for (int i = cur_; i < end_; ++i) {
-    const Move m = moves_[i].move;
+    const Move m(moves_[i].move);
     const Piece mover = board_.piece_on(m.from());
     moves_[i].score = mvv_lva(board_, m) + history_.captures[mover][m.to()][captured_type(board_, m)] / 8;
   }
@@ -53,7 +57,7 @@ void MovePicker::score_captures() {
 void MovePicker::score_quiets() {
   const Color us = board_.side_to_move();
   for (int i = cur_; i < end_; ++i) {
-    const Move m = moves_[i].move;
+    const Move m(moves_[i].move);
     const Piece mover = board_.piece_on(m.from());
     int score = history_.butterfly[us][m.from()][m.to()];
     if (cont_) score += (*cont_[0])[mover][m.to()] + (*cont_[1])[mover][m.to()];
@@ -64,7 +68,7 @@ void MovePicker::score_quiets() {
 void MovePicker::score_evasions() {
   const Color us = board_.side_to_move();
   for (int i = cur_; i < end_; ++i) {
-    const Move m = moves_[i].move;
+    const Move m(moves_[i].move);
     if (board_.is_capture(m) || m.kind() == Move::kPromotion) {
       moves_[i].score = (1 << 24) + mvv_lva(board_, m);
     } else {
@@ -76,12 +80,16 @@ void MovePicker::score_evasions() {
   }
 }
 
-// Stable insertion sort, best first: ties keep generation order, so the order (and with it
-// the node count of a search) depends on nothing but the position and the histories.
-void MovePicker::sort_current_range() {
-  for (int i = cur_ + 1; i < end_; ++i) {
+// Stable partial insertion sort, best first: the moves scoring at least `limit` are sorted to
+// the front, the others follow in generation order. Ties keep generation order, so the order
+// (and with it the node count of a search) depends only on the position and the histories.
+void MovePicker::sort_current_range(int limit) {
+  int sorted_end = cur_;  // moves_[cur_, sorted_end) are the sorted good ones
+  for (int i = cur_; i < end_; ++i) {
+    if (moves_[i].score < limit) continue;
     const Scored x = moves_[i];
-    int j = i;
+    moves_[i] = moves_[sorted_end];
+    int j = sorted_end++;
     for (; j > cur_ && moves_[j - 1].score < x.score; --j) moves_[j] = moves_[j - 1];
     moves_[j] = x;
   }
@@ -92,7 +100,7 @@ Move MovePicker::pick_best() {
   for (int i = cur_ + 1; i < end_; ++i)
     if (moves_[i].score > moves_[best].score) best = i;
   std::swap(moves_[cur_], moves_[best]);
-  return moves_[cur_++].move;
+  return Move(moves_[cur_++].move);
 }
 
 bool MovePicker::is_special(Move m) const {
@@ -119,7 +127,7 @@ Move MovePicker::next(bool skip_quiets) {
         generate_pseudo(board_, GenKind::kCaptures, list);
         cur_ = bad_end_ = 0;
         end_ = 0;
-        for (Move m : list) moves_[end_++].move = m;
+        for (Move m : list) moves_[end_++].move = m.raw();
         score_captures();
         stage_ = Stage(uint8_t(stage_) + 1);
         break;
@@ -159,16 +167,16 @@ Move MovePicker::next(bool skip_quiets) {
         if (!skip_quiets) {
           MoveList list;
           generate_pseudo(board_, GenKind::kQuiets, list);
-          for (Move m : list) moves_[end_++].move = m;
+          for (Move m : list) moves_[end_++].move = m.raw();
           score_quiets();
-          sort_current_range();
+          sort_current_range(sort_limit_);
         }
         stage_ = Stage::kQuiets;
         break;
 
       case Stage::kQuiets:
         while (!skip_quiets && cur_ < end_) {
-          const Move m = moves_[cur_++].move;
+          const Move m(moves_[cur_++].move);
           if (!is_special(m)) return m;
         }
         cur_ = 0;
@@ -176,7 +184,7 @@ Move MovePicker::next(bool skip_quiets) {
         break;
 
       case Stage::kBadCaptures:
-        if (cur_ < bad_end_) return moves_[cur_++].move;
+        if (cur_ < bad_end_) return Move(moves_[cur_++].move);
         stage_ = Stage::kDone;
         break;
 
@@ -184,7 +192,7 @@ Move MovePicker::next(bool skip_quiets) {
         MoveList list;
         generate_pseudo(board_, GenKind::kEvasions, list);
         cur_ = end_ = 0;
-        for (Move m : list) moves_[end_++].move = m;
+        for (Move m : list) moves_[end_++].move = m.raw();
         score_evasions();
         stage_ = Stage::kEvasions;
         break;

@@ -21,7 +21,7 @@ class MovePicker {
  public:
   // Main search. `cont` are the continuation histories of the moves 1 and 2 plies back.
   MovePicker(const Board& board, Move tt_move, const History& history, const PieceToHistory* const cont[2],
-             Move killer1, Move killer2, Move counter);
+             Move killer1, Move killer2, Move counter, int depth);
   // Quiescence search (captures and promotions, or all evasions when in check).
   MovePicker(const Board& board, Move tt_move, const History& history);
 
@@ -36,15 +36,16 @@ class MovePicker {
     kQsTT, kQsGenCaptures, kQsCaptures,
     kDone
   };
+  // Trivially constructible (a raw move, not Move), so the array below costs nothing to create.
   struct Scored {
-    Move move;
+    uint16_t move;
     int score;
   };
 
   void score_captures();
   void score_quiets();
   void score_evasions();
-  void sort_current_range();
+  void sort_current_range(int limit);
   Move pick_best();
   bool is_special(Move m) const;
   bool usable_refutation(Move m) const;
@@ -54,6 +55,7 @@ class MovePicker {
   const PieceToHistory* const* cont_ = nullptr;
   Move tt_move_, killer1_, killer2_, counter_;
   Stage stage_;
+  int sort_limit_ = 0;  // quiets scoring below this are tried in generation order
   Scored moves_[256];
   int cur_ = 0;
   int end_ = 0;

@@ -33,19 +33,21 @@ PieceType promotion_from_letter(char c) {
   return piece_from_letter(c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c);
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+bool is_mark(char c) { return c == '+' || c == '#' || c == '!' || c == '?'; }
+
+std::string_view strip_marks(std::string_view s) {
+  while (!s.empty() && is_mark(s.back())) s.remove_suffix(1);
+  return s;
 }
 
-// Removes check/mate marks, annotation glyphs and an en-passant remark ("e.p.", "ep").
+// Removes check/mate marks, annotation glyphs and an en-passant remark ("e.p.", "ep"). The
+// last character decides which checks are needed: this runs once per move of every game.
 std::string_view strip_suffixes(std::string_view s) {
-  auto strip_marks = [](std::string_view t) {
-    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
-    return t;
-  };
   s = strip_marks(s);
-  if (ends_with(s, "e.p.")) s = strip_marks(s.substr(0, s.size() - 4));
-  else if (ends_with(s, "ep") && s.size() > 2 && is_rank(s[s.size() - 3])) s = strip_marks(s.substr(0, s.size() - 2));
+  const size_t n = s.size();
+  if (n >= 5 && s[n - 1] == '.' && s[n - 2] == 'p' && s[n - 3] == '.' && s[n - 4] == 'e')
+    return strip_marks(s.substr(0, n - 4));
+  if (n >= 3 && s[n - 1] == 'p' && s[n - 2] == 'e' && is_rank(s[n - 3])) return strip_marks(s.substr(0, n - 2));
   return s;
 }
 
@@ -158,8 +160,9 @@ std::string_view san_error_message(SanError e) {
 SanResult san_to_move(const Board& board, std::string_view san) {
   const std::string_view s = strip_suffixes(san);
   if (s.empty()) return failure(SanError::kSyntax);
-  if (const int side = castling_side(s)) return resolve_castling(board, side == 1);
-  if (s == "--" || s == "Z0") {
+  if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
+    if (const int side = castling_side(s)) return resolve_castling(board, side == 1);
+  if ((s[0] == '-' || s[0] == 'Z') && (s == "--" || s == "Z0")) {
     if (board.in_check()) return failure(SanError::kIllegal);
     return {Move::null(), SanError::kNone};
   }

@@ -535,7 +535,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   // Step 9. The move loop.
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
   const Move counter = ss[-1].move.is_ok() ? history_->counter[ss[-1].moved][ss[-1].move.to()] : Move::none();
-  MovePicker picker(board_, tt_move, *history_, cont, ss->killers[0], ss->killers[1], counter);
+  MovePicker picker(board_, tt_move, *history_, cont, ss->killers[0], ss->killers[1], counter, depth);
   const Score original_alpha = alpha;
   Score best = -kScoreInfinite;
   Move best_move;

@@ -102,6 +102,7 @@ bool UciSession::handle(const std::string& line) {
   } else if (cmd == "stop") {
     engine_.stop();
   } else if (cmd == "ponderhit") {
+    open_ended_search_ = false;  // from now on an ordinary search on the clock
     engine_.ponderhit();
   } else if (cmd == "setoption") {
     cmd_setoption(tokens);

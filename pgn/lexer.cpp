@@ -99,16 +99,15 @@ class GameLexer {
     int depth = 0;
     while (p_ < end_) {
       const unsigned char c = *uc(p_);
-      if (is_space(c)) {
-        line_start_ = is_line_break(c);
+      if (is_line_break(c)) {
+        ++p_;
+        if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);  // escape line
+        continue;
+      }
+      if (is_blank(c)) {
         ++p_;
         continue;
       }
-      if (line_start_ && c == '%') {
-        p_ = find_line_break(p_, end_);
-        continue;
-      }
-      line_start_ = false;
       Control ctl = Control::kContinue;
       switch (c) {
         case '{': {
@@ -215,25 +214,30 @@ class GameLexer {
   bool skip_variation() {
     int depth = 1;
     while (p_ < end_) {
-      const unsigned char c = *uc(p_);
-      if (line_start_ && c == '%') {
-        p_ = find_line_break(p_, end_);
-        continue;
+      const unsigned char c = *uc(p_++);
+      switch (c) {
+        case '\n':
+        case '\r':
+          if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);
+          break;
+        case '{': {
+          const char* close = static_cast<const char*>(std::memchr(p_, '}', size_t(end_ - p_)));
+          if (!close) return false;
+          p_ = close + 1;
+          break;
+        }
+        case ';':
+          p_ = find_line_break(p_, end_);
+          break;
+        case '(':
+          ++depth;
+          break;
+        case ')':
+          if (--depth == 0) return true;
+          break;
+        default:
+          break;
       }
-      line_start_ = is_line_break(c);
-      if (c == '{') {
-        const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
-        if (!close) return false;
-        p_ = close + 1;
-        continue;
-      }
-      if (c == ';') {
-        p_ = find_line_break(p_, end_);
-        continue;
-      }
-      ++p_;
-      if (c == '(') ++depth;
-      if (c == ')' && --depth == 0) return true;
     }
     return false;
   }

@@ -164,7 +164,10 @@ Control GameReplayer::san(std::string_view token) {
 
 Control GameReplayer::error(LexError error, const char* where) {
   if (state_ != State::kReplaying && state_ != State::kCounting) return Control::kSkip;
-  return bad(lex_error_reason(error), "", where);
+  std::string_view detail = error == LexError::kUnterminatedComment     ? "comment '{' never closed"
+                            : error == LexError::kUnterminatedVariation ? "variation '(' never closed"
+                                                                         : "game longer than the size limit";
+  return bad(lex_error_reason(error), std::string(detail), where);
 }
 
 Control GameReplayer::bad(std::string_view reason, std::string detail, const char* where) {

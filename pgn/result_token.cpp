@@ -8,11 +8,11 @@ enum class Side { kZero, kOne, kHalf, kNone };
 
 // Reads "0", "1", "1/2" or "½" from the front of `s`.
 Side take_side(std::string_view& s) {
-  if (s.substr(0, 3) == "1/2") {
+  if (s.size() >= 3 && s[0] == '1' && s[1] == '/' && s[2] == '2') {
     s.remove_prefix(3);
     return Side::kHalf;
   }
-  if (s.substr(0, 2) == "\xC2\xBD") {
+  if (s.size() >= 2 && s[0] == '\xC2' && s[1] == '\xBD') {
     s.remove_prefix(2);
     return Side::kHalf;
   }
@@ -40,8 +40,9 @@ bool take_dash(std::string_view& s) {
 }  // namespace
 
 std::optional<Outcome> parse_result_token(std::string_view token) {
-  if (token == "*") return Outcome::kUnknown;
   if (token.empty() || token.size() > kMaxResultTokenBytes) return std::nullopt;
+  if (token[0] == '*') return token.size() == 1 ? std::optional(Outcome::kUnknown) : std::nullopt;
+  if (token[0] != '0' && token[0] != '1' && token[0] != '\xC2') return std::nullopt;
   std::string_view s = token;
   Side first = take_side(s);
   if (first == Side::kNone) return std::nullopt;

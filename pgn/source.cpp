@@ -154,10 +154,9 @@ class FileSource final : public ByteSource {
       return Error{e.what()};
     } catch (const std::exception& e) {
       return Error{raw_->name() + ": corrupt " + std::string(compression_name(compression_)) +
-                   " data (detected at compressed byte " + std::to_string(raw_->consumed()) +
-                   ", after " + std::to_string(produced_ + done) + " decompressed bytes): " + e.what()};
+                   " data (detected at byte " + std::to_string(raw_->consumed()) + " of the compressed input): " +
+                   e.what()};
     }
-    produced_ += done;
     return done;
   }
 
@@ -182,7 +181,6 @@ class FileSource final : public ByteSource {
   std::unique_ptr<RawInput> raw_;
   Compression compression_;
   uint64_t total_;
-  uint64_t produced_ = 0;
   io::filtering_istreambuf chain_;
 };
 

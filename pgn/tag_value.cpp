@@ -27,7 +27,11 @@ std::string TagValue::decode() const {
     if (raw_[i] == '\\' && i + 1 < raw_.size() && (raw_[i + 1] == '\\' || raw_[i + 1] == '"')) ++i;
     text.push_back(raw_[i]);
   }
-  if (is_valid_utf8(text)) return text;
+  return is_valid_utf8(text) ? text : to_utf8(text);
+}
+
+std::string to_utf8(std::string_view text) {
+  if (is_valid_utf8(text)) return std::string(text);
   std::string utf8;
   utf8.reserve(text.size() * 2);
   for (unsigned char c : text) {

@@ -11,11 +11,13 @@ namespace {
 
 ZSTD_DStream* dstream(void* p) { return static_cast<ZSTD_DStream*>(p); }
 
-// Runs the decoder once; returns its hint (0 when a frame has just been completed).
-size_t step(void* stream, ZSTD_outBuffer& out, ZSTD_inBuffer& in) {
+// Runs the decoder once. `mid_frame` tracks whether the stream stopped inside a frame: the
+// decoder's hint is 0 right after a frame ends; a call that moves nothing says nothing.
+void step(void* stream, ZSTD_outBuffer& out, ZSTD_inBuffer& in, bool& mid_frame) {
+  const size_t in_before = in.pos, out_before = out.pos;
   size_t hint = ZSTD_decompressStream(dstream(stream), &out, &in);
   if (ZSTD_isError(hint)) throw std::ios_base::failure(std::string("zstd: ") + ZSTD_getErrorName(hint));
-  return hint;
+  if (in.pos != in_before || out.pos != out_before) mid_frame = hint != 0;
 }
 
 }  // namespace
@@ -33,12 +35,12 @@ bool ZstdDecompressorImpl::filter(const char*& src_begin, const char* src_end, c
   ZSTD_outBuffer out{dest_begin, size_t(dest_end - dest_begin), 0};
   if (in.size > 0) saw_input_ = true;
   // Frames follow each other; the decoder moves from one to the next by itself.
-  while (in.pos < in.size && out.pos < out.size) mid_frame_ = step(stream_, out, in) != 0;
+  while (in.pos < in.size && out.pos < out.size) step(stream_, out, in, mid_frame_);
   if (flush) {
     // No more input: drain what the decoder still holds.
     while (out.pos < out.size) {
       size_t before = out.pos;
-      mid_frame_ = step(stream_, out, in) != 0;
+      step(stream_, out, in, mid_frame_);
       if (out.pos == before) break;
     }
   }

@@ -1,0 +1,60 @@
+// bookforge dump: a book's tree from the start position, as PGN with variations or as CSV/JSON
+// records (one per position and move), optionally as one side's repertoire.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "book/book_dump.h"
+#include "cli/command.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct DumpOptions {
+  std::string book;
+  std::string format = "pgn";
+  std::string side;
+  int max_ply = 0;
+};
+
+int run_dump(const DumpOptions& opts) {
+  auto book = book::PolyglotBook::open(opts.book);
+  if (!book) {
+    print_error(book.error().message);
+    return kExitFailure;
+  }
+  book::DumpOptions dump;
+  dump.format = *book::parse_dump_format(opts.format);
+  if (opts.side == "white") dump.side = kWhite;
+  if (opts.side == "black") dump.side = kBlack;
+  dump.max_ply = opts.max_ply;
+  dump.book_name = opts.book;
+  std::ios::sync_with_stdio(false);
+  book::dump_book(*book, dump, std::cout);
+  std::cout.flush();
+  if (!std::cout) {
+    print_error("cannot write the dump to standard output");
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+void setup_dump(CLI::App& root) {
+  auto opts = std::make_shared<DumpOptions>();
+  CLI::App* cmd = add_subcommand(root, "dump", "Print a book's tree from the start position (stops at transpositions)");
+  cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
+  cmd->add_option("--format", opts->format, "pgn (variations), json or csv (one record per position and move)")
+      ->check(CLI::IsMember({"pgn", "json", "csv"}));
+  cmd->add_option("--side", opts->side,
+                  "One side's repertoire: its book moves and every opponent reply the book answers")
+      ->check(CLI::IsMember({"white", "black"}));
+  cmd->add_option("--max-ply", opts->max_ply, "Stop lines after this many plies (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->callback([opts] { set_exit_code(run_dump(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("dump", setup_dump);
+
+}  // namespace bookforge::cli

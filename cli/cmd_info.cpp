@@ -1,0 +1,92 @@
+// bookforge info: a book's size and health: entries, positions, validity, what is reachable
+// from the start position, its longest line, and moves that are illegal where they are reached.
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "book/book_info.h"
+#include "cli/command.h"
+#include "cli/output_format.h"
+#include "engine/san.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct InfoOptions {
+  std::string book;
+  bool json = false;
+};
+
+// The line in SAN with move numbers: "1. e4 c5 2. Nf3".
+std::string line_text(const std::vector<Move>& line) {
+  Board board;
+  std::string text;
+  for (Move m : line) {
+    if (!text.empty()) text += ' ';
+    if (board.side_to_move() == kWhite) text += std::to_string(board.fullmove_number()) + ". ";
+    text += move_to_san(board, m);
+    UndoInfo undo;
+    board.make_move(m, undo);
+  }
+  return text;
+}
+
+int run_info(const InfoOptions& opts) {
+  struct stat st {};
+  if (::stat(opts.book.c_str(), &st) != 0) {
+    print_error("cannot open book " + opts.book);
+    return kExitFailure;
+  }
+  auto book = book::PolyglotBook::open(opts.book);
+  if (!book) {
+    if (opts.json)
+      std::printf("{\"file\": %s, \"size\": %lld, \"valid\": false, \"error\": %s}\n", json_string(opts.book).c_str(),
+                  static_cast<long long>(st.st_size), json_string(book.error().message).c_str());
+    else
+      std::printf("file        %s\nsize        %lld bytes\nvalid       no: %s\n", opts.book.c_str(),
+                  static_cast<long long>(st.st_size), book.error().message.c_str());
+    return kExitFailure;
+  }
+  book::BookInfo info = book::analyse_book(*book);
+  std::string line = line_text(info.longest_line);
+  if (opts.json) {
+    std::printf(
+        "{\"file\": %s, \"size\": %llu, \"valid\": true, \"entries\": %llu, \"positions\": %llu, "
+        "\"zero_weight_entries\": %llu, \"reachable_positions\": %llu, \"deepest_reachable_ply\": %d, "
+        "\"longest_line_plies\": %zu, \"longest_line\": %s, \"illegal_entries\": %llu}\n",
+        json_string(opts.book).c_str(), static_cast<unsigned long long>(book->file_size()),
+        static_cast<unsigned long long>(info.entries), static_cast<unsigned long long>(info.positions),
+        static_cast<unsigned long long>(info.zero_weight_entries),
+        static_cast<unsigned long long>(info.reachable_positions), info.deepest_reachable, info.longest_line.size(),
+        json_string(line).c_str(), static_cast<unsigned long long>(info.illegal_entries));
+    return kExitOk;
+  }
+  std::printf("file        %s\n", opts.book.c_str());
+  std::printf("size        %llu bytes\n", static_cast<unsigned long long>(book->file_size()));
+  std::printf("valid       yes (size a multiple of 16, keys sorted)\n");
+  std::printf("entries     %llu (%llu with weight 0)\n", static_cast<unsigned long long>(info.entries),
+              static_cast<unsigned long long>(info.zero_weight_entries));
+  std::printf("positions   %llu\n", static_cast<unsigned long long>(info.positions));
+  std::printf("reachable   %llu positions from the start position (the farthest %d plies away)\n",
+              static_cast<unsigned long long>(info.reachable_positions), info.deepest_reachable);
+  std::printf("longest     %zu plies: %s\n", info.longest_line.size(), line.c_str());
+  std::printf("illegal     %llu entries with a move that is illegal where it is reached\n",
+              static_cast<unsigned long long>(info.illegal_entries));
+  return kExitOk;
+}
+
+void setup_info(CLI::App& root) {
+  auto opts = std::make_shared<InfoOptions>();
+  CLI::App* cmd = add_subcommand(root, "info", "Check a book and summarise it");
+  cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
+  cmd->add_flag("--json", opts->json, "Machine-readable output");
+  cmd->callback([opts] { set_exit_code(run_info(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("info", setup_info);
+
+}  // namespace bookforge::cli

@@ -1,0 +1,70 @@
+// bookforge merge: several Polyglot books into one, without Polyglot's 16-bit wrap-around.
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "book/book_merge.h"
+#include "cli/command.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct MergeOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string strategy = "sum";
+  bool quiet = false;
+};
+
+int run_merge(const MergeOptions& opts) {
+  std::vector<book::PolyglotBook> books;
+  for (const std::string& path : opts.inputs) {
+    auto book = book::PolyglotBook::open(path);
+    if (!book) {
+      print_error(book.error().message);
+      return kExitFailure;
+    }
+    books.push_back(std::move(*book));
+  }
+  std::vector<const book::PolyglotBook*> inputs;
+  for (const book::PolyglotBook& b : books) inputs.push_back(&b);
+  auto writer = book::PolyglotWriter::create(opts.output);
+  if (!writer) {
+    print_error(writer.error().message);
+    return kExitFailure;
+  }
+  auto stats = book::merge_books(inputs, *book::parse_merge_strategy(opts.strategy), *writer);
+  if (!stats) {
+    print_error(stats.error().message);
+    return kExitFailure;
+  }
+  if (auto committed = writer->commit(); !committed) {
+    print_error(committed.error().message);
+    return kExitFailure;
+  }
+  if (!opts.quiet)
+    std::printf("%s: %llu entries, %llu positions (%llu rescaled to fit 16-bit weights)\n", opts.output.c_str(),
+                static_cast<unsigned long long>(stats->entries), static_cast<unsigned long long>(stats->positions),
+                static_cast<unsigned long long>(stats->rescaled_positions));
+  return kExitOk;
+}
+
+void setup_merge(CLI::App& root) {
+  auto opts = std::make_shared<MergeOptions>();
+  CLI::App* cmd = add_subcommand(root, "merge", "Merge Polyglot books into one (weights never wrap around)");
+  cmd->add_option("books", opts->inputs, "Books to merge, in priority order")->required();
+  cmd->add_option("-o,--output", opts->output, "The merged book")->required();
+  cmd->add_option("--strategy", opts->strategy,
+                  "sum: add weights (a position whose sums pass 65535 is scaled down as a whole); "
+                  "max: largest weight; first: each position from the first book that has it")
+      ->check(CLI::IsMember({"sum", "max", "first"}));
+  cmd->add_flag("-q,--quiet", opts->quiet, "No summary line");
+  cmd->callback([opts] { set_exit_code(run_merge(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("merge", setup_merge);
+
+}  // namespace bookforge::cli

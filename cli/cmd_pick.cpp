@@ -1,0 +1,60 @@
+// bookforge pick: one book move for a position, chosen as an engine playing from the book would
+// choose it: at random in proportion to the weights (reproducible with --seed), or the heaviest.
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "book/book_probe.h"
+#include "cli/command.h"
+#include "cli/position_options.h"
+#include "engine/san.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct PickOptions {
+  std::string book;
+  PositionOptions position;
+  std::optional<uint64_t> seed;
+  bool best = false;
+};
+
+int run_pick(const PickOptions& opts) {
+  Result<Board> board = resolve_position(opts.position);
+  if (!board) {
+    print_error(board.error().message);
+    return kExitUsage;
+  }
+  auto book = book::PolyglotBook::open(opts.book);
+  if (!book) {
+    print_error(book.error().message);
+    return kExitFailure;
+  }
+  std::mt19937_64 rng(opts.seed ? *opts.seed : std::random_device{}());
+  std::optional<book::ProbedMove> picked = book::pick_move(book::probe_book(*book, *board), rng(), opts.best);
+  if (!picked) {
+    print_error("no book move for this position in " + opts.book);
+    return kExitFailure;
+  }
+  // UCI first, as an engine would send it, then SAN for people.
+  std::printf("%s %s\n", move_to_uci(picked->move).c_str(), move_to_san(*board, picked->move).c_str());
+  return kExitOk;
+}
+
+void setup_pick(CLI::App& root) {
+  auto opts = std::make_shared<PickOptions>();
+  CLI::App* cmd = add_subcommand(root, "pick", "Choose a book move for a position, by weight (prints UCI and SAN)");
+  cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
+  add_position_options(*cmd, opts->position);
+  cmd->add_option("--seed", opts->seed, "Seed for the random choice (the same seed gives the same move)");
+  cmd->add_flag("--best", opts->best, "The heaviest move instead of a random one");
+  cmd->callback([opts] { set_exit_code(run_pick(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("pick", setup_pick);
+
+}  // namespace bookforge::cli

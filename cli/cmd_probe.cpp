@@ -1,0 +1,123 @@
+// bookforge probe: the book's moves for one position, with SAN and UCI, weight, share, learn
+// value and the opening each move leads to.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "book/book_probe.h"
+#include "book/opening_names.h"
+#include "cli/command.h"
+#include "cli/output_format.h"
+#include "cli/position_options.h"
+#include "engine/san.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct ProbeOptions {
+  std::string book;
+  PositionOptions position;
+  bool json = false;
+  std::string openings;
+};
+
+std::string san_of(const Board& board, const book::ProbedMove& m) {
+  return m.move == Move::none() ? std::string("?") : move_to_san(board, m.move);
+}
+
+std::string uci_of(const book::ProbedMove& m) {
+  return m.move == Move::none() ? book::polyglot_move_text(m.entry.move) : move_to_uci(m.move);
+}
+
+void print_json(const Board& board, const std::vector<book::ProbedMove>& moves) {
+  std::string out = "{\"key\": \"" + hex_key(board.key()) + "\", \"moves\": [";
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const book::ProbedMove& m = moves[i];
+    out += i ? ", " : "";
+    out += "{\"uci\": " + json_string(uci_of(m)) +
+           ", \"san\": " + (m.move == Move::none() ? std::string("null") : json_string(san_of(board, m))) +
+           ", \"weight\": " + std::to_string(m.entry.weight) + ", \"learn\": " + std::to_string(m.entry.learn) + "}";
+  }
+  out += "]}\n";
+  std::fputs(out.c_str(), stdout);
+}
+
+std::string opening_of(const book::OpeningNames& names, uint64_t key) {
+  const book::OpeningName* name = names.find(key);
+  return name ? name->eco + " " + name->name : std::string();
+}
+
+void print_text(const Board& board, const std::vector<book::ProbedMove>& moves, const book::OpeningNames& names) {
+  std::printf("position  %s\n", board.fen().c_str());
+  std::printf("key       %s\n", hex_key(board.key()).c_str());
+  if (std::string opening = opening_of(names, board.key()); !opening.empty())
+    std::printf("opening   %s\n", opening.c_str());
+  if (moves.empty()) {
+    std::printf("no book moves for this position\n");
+    return;
+  }
+  uint64_t total = 0;
+  for (const book::ProbedMove& m : moves) total += m.entry.weight;
+  std::printf("\n%-8s %-6s %7s %8s %10s  %s\n", "move", "uci", "weight", "share", "learn", "opening");
+  for (const book::ProbedMove& m : moves) {
+    double share = total ? 100.0 * m.entry.weight / double(total) : 0.0;
+    std::string opening;
+    if (m.move != Move::none()) {
+      Board after = board;
+      UndoInfo undo;
+      after.make_move(m.move, undo);
+      opening = opening_of(names, after.key());
+    } else {
+      opening = "(move not legal in this position)";
+    }
+    std::printf("%-8s %-6s %7u %7.2f%% %10u  %s\n", san_of(board, m).c_str(), uci_of(m).c_str(), m.entry.weight,
+                share, m.entry.learn, opening.c_str());
+  }
+  std::printf("\n%zu move%s, total weight %llu\n", moves.size(), moves.size() == 1 ? "" : "s",
+              static_cast<unsigned long long>(total));
+}
+
+int run_probe(const ProbeOptions& opts) {
+  Result<Board> board = resolve_position(opts.position);
+  if (!board) {
+    print_error(board.error().message);
+    return kExitUsage;
+  }
+  auto book = book::PolyglotBook::open(opts.book);
+  if (!book) {
+    print_error(book.error().message);
+    return kExitFailure;
+  }
+  std::vector<book::ProbedMove> moves = book::probe_book(*book, *board);
+  if (opts.json) {
+    print_json(*board, moves);
+    return kExitOk;
+  }
+  book::OpeningNames names;
+  std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
+  if (!path.empty()) {
+    auto loaded = book::OpeningNames::load(path);
+    if (loaded) names = std::move(*loaded);
+    else if (!opts.openings.empty()) return print_error(loaded.error().message), kExitFailure;
+    else print_warning(loaded.error().message);
+  }
+  print_text(*board, moves, names);
+  return kExitOk;
+}
+
+void setup_probe(CLI::App& root) {
+  auto opts = std::make_shared<ProbeOptions>();
+  CLI::App* cmd = add_subcommand(root, "probe", "Show a book's moves for a position (default: the start position)");
+  cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
+  add_position_options(*cmd, opts->position);
+  cmd->add_flag("--json", opts->json, "Print {\"key\": ..., \"moves\": [{\"uci\", \"san\", \"weight\", \"learn\"}]}");
+  cmd->add_option("--openings", opts->openings,
+                  "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
+  cmd->callback([opts] { set_exit_code(run_probe(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("probe", setup_probe);
+
+}  // namespace bookforge::cli
