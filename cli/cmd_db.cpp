@@ -7,11 +7,15 @@
 #include <vector>
 
 #include "book/memory_size.h"
+#include "book/opening_names.h"
 #include "book/store.h"
 #include "book/store_add.h"
 #include "book/store_explore.h"
 #include "cli/command.h"
-#include "engine/move_sequence.h"
+#include "cli/filter_options.h"
+#include "cli/output_format.h"
+#include "cli/position_options.h"
+#include "cli/read_report.h"
 
 namespace bookforge::cli {
 namespace {
@@ -19,21 +23,18 @@ namespace {
 struct DbAddOptions {
   std::vector<std::string> inputs;
   std::string db;
-  int max_ply = 60;
+  FilterFlags filter;
+  ReadFlags read;
   bool count_repeats = false;
   bool force = false;
-  int threads = 0;
   std::string memory;
   std::string tmp_dir;
-  bool strict = false;
-  std::string progress = "auto";
-  bool quiet = false;
 };
 
 struct DbExploreOptions {
   std::string db;
-  std::string fen;
-  std::string moves;
+  PositionOptions position;
+  std::string openings;
   bool json = false;
 };
 
@@ -42,65 +43,25 @@ struct DbStatsOptions {
   bool json = false;
 };
 
-std::string hex_key(uint64_t key) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016" PRIx64, key);
-  return text;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (c < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else {
-      out += char(c);
-    }
-  }
-  return out + "\"";
-}
-
 std::string fixed(double value, int decimals) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", decimals, value);
   return text;
 }
 
-// The position after --moves (SAN or UCI) from --fen or the start position; bad input is a
-// usage error.
-Board position_from(const std::string& fen, const std::string& moves) {
-  Board board;
-  if (!fen.empty()) {
-    Result<Board> b = Board::from_fen(fen);
-    if (!b) throw CLI::ValidationError("--fen", b.error().message);
-    board = *b;
-  }
-  if (Status played = play_moves(board, moves); !played) throw CLI::ValidationError("--moves", played.error().message);
-  return board;
-}
-
 // ---------------------------------------------------------------------------------------------
 // db add
 
-pgn::ProgressMode progress_mode(const DbAddOptions& opts) {
-  if (opts.quiet || opts.progress == "never") return pgn::ProgressMode::kNever;
-  return opts.progress == "always" ? pgn::ProgressMode::kAlways : pgn::ProgressMode::kAuto;
-}
-
 int run_db_add(const DbAddOptions& opts) {
+  Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
+  if (!pipeline) {
+    print_error(pipeline.error().message);
+    return kExitUsage;
+  }
   store::StoreAddOptions add;
   add.db_path = opts.db;
   add.force = opts.force;
-  add.pipeline.inputs = opts.inputs;
-  add.pipeline.max_ply = opts.max_ply;
-  add.pipeline.threads = opts.threads;
-  add.pipeline.strict = opts.strict;
-  add.pipeline.progress = progress_mode(opts);
+  add.pipeline = std::move(*pipeline);
   add.tally.count_repeats = opts.count_repeats;
   add.tally.memory_budget = book::default_memory_budget();
   if (!opts.memory.empty()) {
@@ -111,7 +72,7 @@ int run_db_add(const DbAddOptions& opts) {
     }
     add.tally.memory_budget = *bytes;
   }
-  // Spills go beside the store unless told otherwise: that folder is known to be writable.
+  // Spills go beside the store unless told otherwise: that folder must be writable anyway.
   std::string store_dir = std::filesystem::path(opts.db).parent_path().string();
   add.tally.tmp_dir = !opts.tmp_dir.empty() ? opts.tmp_dir : store_dir.empty() ? "." : store_dir;
 
@@ -122,12 +83,8 @@ int run_db_add(const DbAddOptions& opts) {
   }
   for (const std::string& reason : report->forced) print_warning("forced: " + reason);
   const pgn::ReadStats& read = report->read;
-  for (const pgn::BadGame& bad : read.bad_examples)
-    print_warning(bad.file + ": game " + std::to_string(bad.game_number) + " (line " + std::to_string(bad.line) +
-                  "): skipped: " + bad.detail);
-  if (read.bad > read.bad_examples.size())
-    print_warning(std::to_string(read.bad - read.bad_examples.size()) + " more bad games skipped");
-  if (opts.quiet) return kExitOk;
+  if (opts.read.quiet) return kExitOk;
+  warn_bad_games(read);
   std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report->created ? "created" : "updated",
               report->sources.size(), report->sources.size() == 1 ? "" : "s");
   for (const store::SourceRecord& s : report->sources)
@@ -145,7 +102,12 @@ int run_db_add(const DbAddOptions& opts) {
 // ---------------------------------------------------------------------------------------------
 // db explore
 
-void print_exploration_json(const store::Exploration& x) {
+std::string opening_of(const book::OpeningNames& names, uint64_t key) {
+  const book::OpeningName* name = names.find(key);
+  return name ? name->eco + " " + name->name : std::string();
+}
+
+void print_exploration_json(const store::Exploration& x, const book::OpeningNames& names) {
   std::string out = "{\"key\": \"" + hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
   for (size_t i = 0; i < x.moves.size(); ++i) {
     const store::ExploredMove& m = x.moves[i];
@@ -154,42 +116,59 @@ void print_exploration_json(const store::Exploration& x) {
            ", \"games\": " + std::to_string(m.games) + ", \"white\": " + fixed(m.white_percent, 2) +
            ", \"draws\": " + fixed(m.draws_percent, 2) + ", \"black\": " + fixed(m.black_percent, 2) +
            ", \"avg_rating\": " + (m.avg_rating ? fixed(*m.avg_rating, 1) : std::string("null")) +
-           ", \"score\": " + fixed(m.score_percent, 2) + "}";
+           ", \"score\": " + fixed(m.score_percent, 2) + ", \"opening\": " + json_string(opening_of(names, m.after_key)) +
+           "}";
   }
   out += "]}\n";
   std::fputs(out.c_str(), stdout);
 }
 
-void print_exploration_text(const store::Exploration& x, const Board& board) {
-  std::printf("position %s (%s to move), %" PRIu64 " games\n", hex_key(x.key).c_str(),
-              board.side_to_move() == kWhite ? "white" : "black", x.games);
+void print_exploration_text(const store::Exploration& x, const Board& board, const book::OpeningNames& names) {
+  std::printf("position  %s\n", board.fen().c_str());
+  std::printf("key       %s\n", hex_key(x.key).c_str());
+  if (std::string opening = opening_of(names, x.key); !opening.empty()) std::printf("opening   %s\n", opening.c_str());
+  std::printf("games     %" PRIu64 "\n", x.games);
   if (x.moves.empty()) {
-    std::printf("no moves in the store\n");
+    std::printf("no moves in the store for this position\n");
     return;
   }
-  std::printf("%-8s %-6s %10s %7s %7s %7s %7s %8s\n", "move", "uci", "games", "white", "draws", "black", "score",
-              "avg elo");
+  std::printf("\n%-8s %-6s %10s %7s %7s %7s %7s %8s  %s\n", "move", "uci", "games", "white", "draws", "black",
+              "score", "avg elo", "opening");
   for (const store::ExploredMove& m : x.moves) {
     std::string elo = m.avg_rating ? fixed(*m.avg_rating, 0) : "-";
-    std::printf("%-8s %-6s %10" PRIu64 " %6.1f%% %6.1f%% %6.1f%% %6.1f%% %8s\n", m.san.c_str(), m.uci.c_str(),
-                m.games, m.white_percent, m.draws_percent, m.black_percent, m.score_percent, elo.c_str());
+    std::printf("%-8s %-6s %10" PRIu64 " %6.1f%% %6.1f%% %6.1f%% %6.1f%% %8s  %s\n", m.san.c_str(), m.uci.c_str(),
+                m.games, m.white_percent, m.draws_percent, m.black_percent, m.score_percent, elo.c_str(),
+                opening_of(names, m.after_key).c_str());
   }
+  std::printf("\nwhite / draws / black: of the games with a result; score and avg elo: the mover's\n");
 }
 
 int run_db_explore(const DbExploreOptions& opts) {
-  const Board board = position_from(opts.fen, opts.moves);
+  Result<Board> board = resolve_position(opts.position);
+  if (!board) {
+    print_error(board.error().message);
+    return kExitUsage;
+  }
   Result<store::Store> db = store::Store::open(opts.db, false);
   if (!db) {
     print_error(db.error().message);
     return kExitFailure;
   }
-  Result<store::Exploration> x = store::explore(*db, board);
+  Result<store::Exploration> x = store::explore(*db, *board);
   if (!x) {
     print_error(x.error().message);
     return kExitFailure;
   }
-  if (opts.json) print_exploration_json(*x);
-  else print_exploration_text(*x, board);
+  book::OpeningNames names;
+  const std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
+  if (!path.empty()) {
+    Result<book::OpeningNames> loaded = book::OpeningNames::load(path);
+    if (loaded) names = std::move(*loaded);
+    else if (!opts.openings.empty()) return print_error(loaded.error().message), kExitFailure;
+    else print_warning(loaded.error().message);
+  }
+  if (opts.json) print_exploration_json(*x, names);
+  else print_exploration_text(*x, *board, names);
   return kExitOk;
 }
 
@@ -249,29 +228,27 @@ void setup_db(CLI::App& root) {
   CLI::App* add = add_subcommand(*db, "add", "Count PGN files into a store (created if missing)");
   add->add_option("files", add_opts->inputs, "PGN files (plain, gzip, bzip2, xz, zstd); - for stdin")->required();
   add->add_option("--db", add_opts->db, "The store (an SQLite file)")->required();
-  add->add_option("--max-ply", add_opts->max_ply, "Count only the first N plies of each game (0: all)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  add_filter_options(add, add_opts->filter);
+  add_opts->read.max_ply = 60;  // build's default, so that build --from-db matches a plain build
+  add_read_options(add, add_opts->read);
   add->add_flag("--count-repeats", add_opts->count_repeats,
-                "Count a move every time a game repeats it (default: once per game)");
+                "Count a move every time a game repeats it (as Polyglot does), not once per game");
   add->add_flag("--force", add_opts->force,
-                "Add files already in the store, or with other filters / max-ply than the store's");
-  add->add_option("--threads", add_opts->threads, "Parser threads (0: all cores)")->check(CLI::NonNegativeNumber);
-  add->add_option("--memory", add_opts->memory, "Memory budget of the tally, e.g. 512M (default: a quarter of RAM)");
-  add->add_option("--tmp-dir", add_opts->tmp_dir, "Where the tally spills (default: the store's folder)");
-  add->add_flag("--strict", add_opts->strict, "Stop at the first bad game instead of skipping it");
-  add->add_option("--progress", add_opts->progress, "Progress line on stderr")
-      ->check(CLI::IsMember({"never", "auto", "always"}))
-      ->capture_default_str();
-  add->add_flag("--quiet", add_opts->quiet, "No progress line and no summary");
+                "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
+  add->add_option("--memory", add_opts->memory,
+                  "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); beyond it counts are spilled");
+  add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 
   auto explore_opts = std::make_shared<DbExploreOptions>();
   CLI::App* explore = add_subcommand(*db, "explore", "The moves of one position with their statistics");
   explore->add_option("--db", explore_opts->db, "The store")->required();
-  explore->add_option("--fen", explore_opts->fen, "Start from this position (default: the start position)");
-  explore->add_option("--moves", explore_opts->moves, "Then play these moves (SAN or UCI), e.g. \"e4 e5 Nf3\"");
-  explore->add_flag("--json", explore_opts->json, "Print JSON");
+  add_position_options(*explore, explore_opts->position);
+  explore->add_flag("--json", explore_opts->json,
+                    "Print {\"key\", \"games\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", "
+                    "\"black\", \"avg_rating\", \"score\", \"opening\"}]}");
+  explore->add_option("--openings", explore_opts->openings,
+                      "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 
   auto stats_opts = std::make_shared<DbStatsOptions>();

@@ -9,6 +9,7 @@
 #include "book/book_info.h"
 #include "cli/command.h"
 #include "cli/output_format.h"
+#include "cli/read_report.h"
 #include "engine/san.h"
 
 namespace bookforge::cli {

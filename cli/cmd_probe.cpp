@@ -8,6 +8,7 @@
 #include "book/opening_names.h"
 #include "cli/command.h"
 #include "cli/output_format.h"
+#include "cli/read_report.h"
 #include "cli/position_options.h"
 #include "engine/san.h"
 

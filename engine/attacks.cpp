@@ -57,20 +57,23 @@ constexpr std::array<Bitboard, 64> make_leaper_table(const int (&deltas)[8][2]) 
 }
 
 // kLine[a][b]: the whole rank, file or diagonal through a and b (both included).
-// kBetween[a][b]: the squares strictly between them on it.
+// kBetween[a][b]: the squares strictly between them on it. Built by walking the eight rays
+// from every square once (cheap enough for any compiler's constexpr step limit).
 constexpr std::array<std::array<Bitboard, 64>, 64> make_lines(bool between_only) {
+  constexpr int kDirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
   std::array<std::array<Bitboard, 64>, 64> t{};
-  const int(*dir_sets[2])[4][2] = {&kBishopDirs, &kRookDirs};
   for (int a = 0; a < 64; ++a) {
-    for (const auto* dirs : dir_sets) {
-      for (int b = 0; b < 64; ++b) {
-        Bitboard bb = Bitboard(1) << b;
-        if (a == b || !(sliding_attacks(a, *dirs, 0) & bb)) continue;
-        if (between_only) {
-          t[a][b] = sliding_attacks(a, *dirs, bb) & sliding_attacks(b, *dirs, Bitboard(1) << a);
-        } else {
-          t[a][b] = (sliding_attacks(a, *dirs, 0) & sliding_attacks(b, *dirs, 0)) | (Bitboard(1) << a) | bb;
-        }
+    for (int d = 0; d < 8; ++d) {
+      // The full line: this ray, the opposite one (its partner in kDirs) and a itself.
+      Bitboard line = Bitboard(1) << a;
+      for (int k : {d, d ^ 1}) {
+        for (int f = a % 8 + kDirs[k][0], r = a / 8 + kDirs[k][1]; on_board(f, r); f += kDirs[k][0], r += kDirs[k][1])
+          line |= Bitboard(1) << (r * 8 + f);
+      }
+      Bitboard between = 0;
+      for (int f = a % 8 + kDirs[d][0], r = a / 8 + kDirs[d][1]; on_board(f, r); f += kDirs[d][0], r += kDirs[d][1]) {
+        t[a][r * 8 + f] = between_only ? between : line;
+        between |= Bitboard(1) << (r * 8 + f);
       }
     }
   }

@@ -81,6 +81,30 @@ void Board::update_checkers() {
               by_color_[them];
 }
 
+void Board::update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated) {
+  const Color us = side_, them = ~us;  // `us` is to move now; `them` just moved
+  const Square ksq = king_square(us);
+  const Bitboard occ = pieces();
+  Bitboard checkers = 0;
+  switch (piece_type) {
+    case kPawn: checkers = pawn_attacks(us, ksq) & square_bb(piece_sq); break;
+    case kKnight: checkers = knight_attacks(ksq) & square_bb(piece_sq); break;
+    case kKing: break;
+    default:
+      if (slider_reaches(piece_type, piece_sq, ksq, occ)) checkers = square_bb(piece_sq);
+  }
+  // A vacated square on a line with the king may have opened one of their sliders onto it.
+  for (Bitboard v = vacated; v;) {
+    if (line_bb(ksq, pop_lsb(v))) {
+      checkers |= ((rook_attacks(ksq, occ) & (by_type_[kRook] | by_type_[kQueen])) |
+                   (bishop_attacks(ksq, occ) & (by_type_[kBishop] | by_type_[kQueen]))) &
+                  by_color_[them];
+      break;
+    }
+  }
+  checkers_ = checkers;
+}
+
 void Board::make_move(Move m, UndoInfo& undo) {
   const Color us = side_, them = ~us;
   undo.key = key_;
@@ -107,6 +131,10 @@ void Board::make_move(Move m, UndoInfo& undo) {
 
   const Square from = m.from(), to = m.to();
   const Piece pc = board_[from];
+  // For update_checkers_after: where the moving piece ends up, and what it left empty.
+  Square piece_sq = to;
+  PieceType piece_type = type_of(pc);
+  Bitboard vacated = square_bb(from);
 
   if (m.kind() == Move::kCastling) {
     const Square king_to = castling_king_to(m), rook_to = castling_rook_to(m);
@@ -117,10 +145,14 @@ void Board::make_move(Move m, UndoInfo& undo) {
     put_piece(rook, rook_to);
     key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, king_to) ^ zobrist::piece_key(rook, to) ^
            zobrist::piece_key(rook, rook_to);
+    piece_sq = rook_to;
+    piece_type = kRook;
+    vacated |= square_bb(to);
   } else {
     const Square cap_sq = m.kind() == Move::kEnPassant ? Square(to - pawn_push(us)) : to;
     const Piece captured = board_[cap_sq];
     if (captured != kNoPiece) {
+      if (cap_sq != to) vacated |= square_bb(cap_sq);
       remove_piece(cap_sq);
       key ^= zobrist::piece_key(captured, cap_sq);
       undo.captured = captured;
@@ -139,6 +171,7 @@ void Board::make_move(Move m, UndoInfo& undo) {
         remove_piece(to);
         put_piece(promoted, to);
         key ^= zobrist::piece_key(pc, to) ^ zobrist::piece_key(promoted, to);
+        piece_type = m.promotion();
       }
     }
   }
@@ -151,7 +184,7 @@ void Board::make_move(Move m, UndoInfo& undo) {
 
   side_ = them;
   key_ = key;
-  update_checkers();
+  update_checkers_after(piece_sq, piece_type, vacated);
 }
 
 void Board::unmake_move(Move m, const UndoInfo& undo) {
@@ -213,9 +246,20 @@ bool Board::king_safe_after(Move m) const {
   if (from == ksq) return !(attackers_to(to, occ ^ square_bb(from)) & by_color_[them]);
 
   Bitboard removed = square_bb(to);  // the piece captured, if any
-  if (m.kind() == Move::kEnPassant) removed = square_bb(Square(to - pawn_push(us)));
-  else if (!checkers_ && !line_bb(ksq, from))
-    return true;  // not on a line with the king: cannot be pinned
+  if (m.kind() == Move::kEnPassant) {
+    removed = square_bb(Square(to - pawn_push(us)));
+  } else if (!checkers_) {
+    // Not in check: only a pin can make the move illegal. The piece is pinned when an enemy
+    // slider of the line's kind stands on the line with nothing but this piece before the king.
+    const Bitboard line = line_bb(ksq, from);
+    if (!line || (line & square_bb(to))) return true;  // no line, or it stays on it
+    const bool straight = file_of(ksq) == file_of(from) || rank_of(ksq) == rank_of(from);
+    Bitboard snipers = line & by_color_[them] & by_type_[kQueen];
+    snipers |= line & by_color_[them] & by_type_[straight ? kRook : kBishop];
+    while (snipers)
+      if ((between_bb(ksq, pop_lsb(snipers)) & occ) == square_bb(from)) return false;
+    return true;
+  }
 
   const Bitboard new_occ = (occ ^ square_bb(from) ^ removed) | square_bb(to);
   const Bitboard enemies = by_color_[them] & ~removed;

@@ -94,6 +94,9 @@ class Board {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void update_checkers();
+  // update_checkers after a move that left `piece_type` on `piece_sq` and emptied `vacated`:
+  // direct checks by that piece, discovered ones only through the vacated squares.
+  void update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated);
 
   Piece board_[64];
   Bitboard by_color_[2] = {0, 0};

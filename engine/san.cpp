@@ -80,7 +80,7 @@ struct SanParts {
 
 SanError parse_parts(std::string_view s, SanParts& p) {
   // From the right: promotion piece, with or without '='.
-  if (s.size() >= 3) {
+  if (s.size() >= 3 && !is_rank(s.back())) {
     PieceType promo = promotion_from_letter(s.back());
     char before = s[s.size() - 2];
     if (promo != kNoPieceType && (before == '=' || is_rank(before))) {
@@ -142,6 +142,20 @@ Bitboard pawn_origins(const Board& board, const SanParts& p, bool capture) {
   return pawns & square_bb(Square(p.to - 2 * push));
 }
 
+// Those of `pieces` (all of type pt) that attack `to`. A side rarely has more than two pieces
+// of a kind, so sliders are tested one by one against the target instead of looking up the
+// attack set of the target square.
+inline Bitboard pieces_reaching(const Board& board, PieceType pt, Square to, Bitboard pieces) {
+  if (pt == kKnight) return knight_attacks(to) & pieces;
+  if (pt == kKing) return king_attacks(to) & pieces;
+  Bitboard reaching = 0;
+  for (Bitboard b = pieces; b;) {
+    const Square s = pop_lsb(b);
+    if (slider_reaches(pt, s, to, board.pieces())) reaching |= square_bb(s);
+  }
+  return reaching;
+}
+
 }  // namespace
 
 std::string_view san_error_message(SanError e) {
@@ -201,7 +215,7 @@ SanResult san_to_move(const Board& board, std::string_view san) {
     candidates = pawn_origins(board, p, capture);
   } else {
     if (p.promotion != kNoPieceType) return failure(SanError::kBadPromotion);
-    candidates = piece_attacks(p.piece, p.to, board.pieces()) & board.pieces(us, p.piece);
+    candidates = pieces_reaching(board, p.piece, p.to, board.pieces(us, p.piece) & hint_mask(p));
   }
   candidates &= hint_mask(p);
   if (!candidates) return failure(SanError::kNoSuchPiece);
@@ -235,8 +249,7 @@ std::string move_to_san(const Board& board, Move m) {
     } else {
       san += "PNBRQK"[pt];
       // Other pieces of the same kind that could legally go to the same square.
-      Bitboard others = piece_attacks(pt, to, board.pieces()) & board.pieces(board.side_to_move(), pt) &
-                        ~square_bb(from);
+      Bitboard others = pieces_reaching(board, pt, to, board.pieces(board.side_to_move(), pt) & ~square_bb(from));
       Bitboard rivals = 0;
       while (others) {
         const Square s = pop_lsb(others);

@@ -1,0 +1,325 @@
+// bookforge build: PGN files in, a Polyglot book out. The games that pass the filters are
+// replayed up to --max-ply and tallied per (position, move) in bounded memory; the selection
+// rules pick the moves and weights; the book is written sorted, under a temporary name, and
+// renamed into place.
+//
+// Rules start from a preset (--rules default|polyglot) and every rule flag given on the
+// command line or in the --config file overrides it.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "book/book_builder.h"
+#include "book/memory_size.h"
+#include "book/selection_rules.h"
+#include "book/tally.h"
+#include "cli/command.h"
+#include "cli/filter_options.h"
+#include "cli/read_report.h"
+#include "pgn/pipeline.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct RuleFlags {
+  std::string preset = "default";
+  uint64_t min_games = 0;
+  uint64_t min_move_games = 0;
+  double min_move_share = 0;
+  bool drop_losing = true;
+  double max_score_drop = 0;
+  double min_score = 0;
+  std::string side;
+  std::string weight;
+  bool prune_unreachable = false;
+  bool count_repeats = false;
+
+  // The options, to tell which ones were given (on the command line or in the config file).
+  CLI::Option* min_games_opt = nullptr;
+  CLI::Option* min_move_games_opt = nullptr;
+  CLI::Option* min_move_share_opt = nullptr;
+  CLI::Option* drop_losing_opt = nullptr;
+  CLI::Option* max_score_drop_opt = nullptr;
+  CLI::Option* min_score_opt = nullptr;
+  CLI::Option* side_opt = nullptr;
+  CLI::Option* weight_opt = nullptr;
+  CLI::Option* prune_opt = nullptr;
+  CLI::Option* repeats_opt = nullptr;
+  CLI::Option* max_ply_opt = nullptr;
+};
+
+struct BuildOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  FilterFlags filter;
+  ReadFlags read;
+  RuleFlags rules;
+  std::string memory;
+  std::string tmp_dir;
+  std::string report;
+};
+
+bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
+
+// The preset with every given flag applied on top.
+Result<book::SelectionRules> resolve_rules(const RuleFlags& f, int max_ply) {
+  std::optional<book::SelectionRules> preset = book::rules_preset(f.preset);
+  if (!preset) return Error{"--rules: unknown preset '" + f.preset + "' (default or polyglot)"};
+  book::SelectionRules r = *preset;
+  if (given(f.max_ply_opt)) r.max_ply = max_ply;
+  if (given(f.min_games_opt)) r.min_games = f.min_games;
+  if (given(f.min_move_games_opt)) r.min_move_games = f.min_move_games;
+  if (given(f.min_move_share_opt)) r.min_move_share = f.min_move_share;
+  if (given(f.drop_losing_opt)) r.drop_losing = f.drop_losing;
+  if (given(f.max_score_drop_opt)) r.max_score_drop = f.max_score_drop;
+  if (given(f.min_score_opt)) r.min_score = f.min_score;
+  if (given(f.side_opt)) r.side = *book::parse_side_filter(f.side);
+  if (given(f.weight_opt)) r.weight = *book::parse_weight_kind(f.weight);
+  if (given(f.prune_opt)) r.prune_unreachable = f.prune_unreachable;
+  if (given(f.repeats_opt)) r.count_repeats = f.count_repeats;
+  if (Status s = r.validate(); !s.ok()) return s.error();
+  return r;
+}
+
+// Spills go beside the book unless told otherwise (that folder must be writable anyway), or to
+// $TMPDIR when the book goes to a folder that does not exist yet.
+std::string spill_folder(const BuildOptions& opts) {
+  if (!opts.tmp_dir.empty()) return opts.tmp_dir;
+  std::filesystem::path dir = std::filesystem::path(opts.output).parent_path();
+  if (dir.empty()) dir = ".";
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec)) return dir.string();
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp && *tmp ? tmp : "/tmp";
+}
+
+Status write_text_file(const std::string& path, const std::string& text) {
+  std::filesystem::path target(path);
+  std::filesystem::path temp = target;
+  temp += ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary);
+    out << text;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(temp, ec);
+      return Error{"cannot write " + path};
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, target, ec);
+  if (ec) {
+    std::filesystem::remove(temp, ec);
+    return Error{"cannot write " + path + ": " + ec.message()};
+  }
+  return ok_status();
+}
+
+struct ReportData {
+  const BuildOptions* opts;
+  const book::SelectionRules* rules;
+  const pgn::PipelineOptions* pipeline;
+  const pgn::ReadStats* read;
+  book::TallyStats tally;
+  int threads;
+  uint64_t memory_budget;
+  std::string tmp_dir;
+  const book::BuildOutcome* outcome;
+  double rules_seconds;
+  double total_seconds;
+};
+
+std::string report_json(const ReportData& d) {
+  std::string inputs;
+  for (const std::string& in : d.opts->inputs) inputs += (inputs.empty() ? "" : ", ") + json_string(in);
+  std::string stages;
+  for (const book::StageCount& s : d.outcome->stages)
+    stages += std::string(stages.empty() ? "" : ",\n    ") + "{\"stage\": " + json_string(std::string(s.name)) +
+              ", \"positions\": " + std::to_string(s.positions) + ", \"entries\": " + std::to_string(s.entries) + "}";
+  const book::StageCount& written = d.outcome->stages.back();
+  char seconds[160];
+  std::snprintf(seconds, sizeof seconds, "{\"read\": %.3f, \"rules_and_write\": %.3f, \"total\": %.3f}",
+                d.read->seconds, d.rules_seconds, d.total_seconds);
+  return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
+         "],\n  \"rules\": " + json_string(d.rules->describe()) +
+         ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
+         ",\n  \"games\": " + format_read_json(*d.read) +
+         ",\n  \"tally\": {\"threads\": " + std::to_string(d.threads) +
+         ", \"memory_budget\": " + std::to_string(d.memory_budget) + ", \"tmp_dir\": " + json_string(d.tmp_dir) +
+         ", \"games\": " + std::to_string(d.tally.games) + ", \"plies\": " + std::to_string(d.tally.plies) +
+         ", \"repeats_skipped\": " + std::to_string(d.tally.repeats_skipped) +
+         ", \"spills\": " + std::to_string(d.tally.spills) + ", \"spill_bytes\": " + std::to_string(d.tally.spill_bytes) +
+         ", \"merge_passes\": " + std::to_string(d.tally.merge_passes) + "},\n  \"stages\": [\n    " + stages +
+         "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
+         ",\n  \"entries\": " + std::to_string(written.entries) +
+         ",\n  \"scaled_positions\": " + std::to_string(d.outcome->scaled_positions) +
+         ",\n  \"seconds\": " + seconds +
+         ",\n  \"peak_rss_bytes\": " + std::to_string(book::peak_resident_bytes()) + "\n}\n";
+}
+
+int run_build(const BuildOptions& opts) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+
+  // Step 1. Rules, reading options, memory budget.
+  Result<book::SelectionRules> rules = resolve_rules(opts.rules, opts.read.max_ply);
+  if (!rules) {
+    print_error(rules.error().message);
+    return kExitUsage;
+  }
+  ReadFlags read = opts.read;
+  read.max_ply = rules->max_ply;
+  Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, read);
+  if (!pipeline) {
+    print_error(pipeline.error().message);
+    return kExitUsage;
+  }
+  uint64_t budget = book::default_memory_budget();
+  if (!opts.memory.empty()) {
+    Result<uint64_t> bytes = book::parse_memory_size(opts.memory);
+    if (!bytes) {
+      print_error("--memory: " + bytes.error().message);
+      return kExitUsage;
+    }
+    budget = *bytes;
+  }
+
+  // Step 2. The output first, so that an unwritable target fails before any reading.
+  Result<book::PolyglotWriter> writer = book::PolyglotWriter::create(opts.output);
+  if (!writer) {
+    print_error(writer.error().message);
+    return kExitFailure;
+  }
+
+  // Step 3. Read and tally.
+  const int threads = pgn::pipeline_threads(*pipeline);
+  const std::string tmp_dir = spill_folder(opts);
+  book::Tally tally({.memory_budget = budget, .tmp_dir = tmp_dir, .count_repeats = rules->count_repeats,
+                     .workers = threads});
+  Result<pgn::ReadStats> read_stats =
+      pgn::read_games(*pipeline, [&](int i) -> pgn::GameSink& { return tally.sink(i); });
+  if (!read_stats) {
+    print_error(read_stats.error().message);
+    return kExitFailure;
+  }
+  if (!read.quiet) warn_bad_games(*read_stats);
+  Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
+  if (!entries) {
+    print_error(entries.error().message);
+    return kExitFailure;
+  }
+
+  // Step 4. Rules and writing, one position at a time.
+  const double rules_start = elapsed();
+  Result<book::BuildOutcome> outcome = book::build_book(**entries, *rules, nullptr, *writer);
+  if (!outcome) {
+    print_error(outcome.error().message);
+    return kExitFailure;
+  }
+  if (Result<uint64_t> committed = writer->commit(); !committed) {
+    print_error(committed.error().message);
+    return kExitFailure;
+  }
+  const double total = elapsed();
+
+  // Step 5. Report.
+  const book::TallyStats tally_stats = tally.stats();
+  if (!opts.report.empty()) {
+    ReportData data{&opts,         rules.operator->(), pipeline.operator->(), read_stats.operator->(), tally_stats,
+                    threads,       budget,             tmp_dir,               outcome.operator->(),    total - rules_start,
+                    total};
+    if (Status s = write_text_file(opts.report, report_json(data)); !s.ok()) {
+      print_error(s.error().message);
+      return kExitFailure;
+    }
+  }
+  if (!read.quiet) {
+    const book::StageCount& written = outcome->stages.back();
+    std::printf("%s: %llu entries, %llu positions from %llu games (%llu spills) in %.2f s\n", opts.output.c_str(),
+                static_cast<unsigned long long>(written.entries), static_cast<unsigned long long>(written.positions),
+                static_cast<unsigned long long>(read_stats->accepted),
+                static_cast<unsigned long long>(tally_stats.spills), total);
+  }
+  return kExitOk;
+}
+
+void add_rule_options(CLI::App* cmd, RuleFlags& r) {
+  const std::string group = "Selection rules";
+  cmd->add_option("--rules", r.preset,
+                  "Preset the other rule flags start from: default (the article's), or polyglot "
+                  "(polyglot make-book: repeats counted, weight 2W+D, moves that only lost dropped, max-ply 1024, "
+                  "min-move-games 3, no position or share rules)")
+      ->check(CLI::IsMember({"default", "polyglot"}))
+      ->capture_default_str()
+      ->group(group);
+  r.min_games_opt = cmd->add_option("--min-games", r.min_games,
+                                    "A position must have been reached this often (sum of its moves' games) [3]")
+                        ->group(group);
+  r.min_move_games_opt =
+      cmd->add_option("--min-move-games", r.min_move_games, "Keep a move played at least this often ... [100]")
+          ->group(group);
+  r.min_move_share_opt = cmd->add_option("--min-move-share", r.min_move_share,
+                                         "... or in at least this percentage of the position's games [10]; "
+                                         "above 100 turns the share test off")
+                             ->check(CLI::NonNegativeNumber)
+                             ->group(group);
+  r.drop_losing_opt = cmd->add_flag("--drop-losing,!--no-drop-losing", r.drop_losing,
+                                    "Drop moves that never scored better than a loss [on]")
+                          ->group(group);
+  r.max_score_drop_opt =
+      cmd->add_option("--max-score-drop", r.max_score_drop,
+                      "Drop a move scoring more than this many percentage points below the position's "
+                      "average, from the mover's view [10]; above 100 turns it off")
+          ->check(CLI::NonNegativeNumber)
+          ->group(group);
+  r.min_score_opt = cmd->add_option("--min-score", r.min_score, "A move must score at least this percentage [0]")
+                        ->check(CLI::Range(0.0, 100.0))
+                        ->group(group);
+  r.side_opt = cmd->add_option("--side", r.side, "Only positions with this side to move get entries [both]")
+                   ->check(CLI::IsMember({"white", "black", "both"}))
+                   ->group(group);
+  r.weight_opt = cmd->add_option("--weight", r.weight,
+                                 "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the "
+                                 "mover's rating) [games]")
+                     ->check(CLI::IsMember({"games", "score", "uniform", "rating"}))
+                     ->group(group);
+  r.prune_opt = cmd->add_flag("--prune-unreachable", r.prune_unreachable,
+                              "Keep only positions reachable from the start position through kept moves")
+                    ->group(group);
+  r.repeats_opt = cmd->add_flag("--count-repeats", r.count_repeats,
+                                "Count a move every time a game repeats it (as Polyglot does), not once per game")
+                      ->group(group);
+}
+
+void setup_build(CLI::App& root) {
+  auto opts = std::make_shared<BuildOptions>();
+  CLI::App* cmd = add_subcommand(root, "build", "Build a Polyglot opening book from PGN files");
+  cmd->set_config("--config", "", "Read flags from a TOML file (e.g. data-samples/rules/broad.toml)");
+  cmd->add_option("files", opts->inputs, "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)")
+      ->required();
+  cmd->add_option("-o,--output", opts->output, "The book to write (.bin)")->required();
+  add_filter_options(cmd, opts->filter);
+  opts->read.max_ply = 60;
+  add_read_options(cmd, opts->read);
+  opts->rules.max_ply_opt = cmd->get_option("--max-ply");
+  add_rule_options(cmd, opts->rules);
+  cmd->add_option("--memory", opts->memory, "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); "
+                                            "beyond it counts are spilled to sorted temporary files");
+  cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
+  cmd->add_option("--report", opts->report, "Write a JSON report: games, rules stage by stage, spills, time, memory");
+  cmd->callback([opts] { set_exit_code(run_build(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("build", setup_build);
+
+}  // namespace bookforge::cli

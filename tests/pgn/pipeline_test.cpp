@@ -1,0 +1,304 @@
+// The whole reading pipeline on files: replay into (key, move, ply) records, counts, bad
+// games, --strict, and results that do not depend on threads or block sizes.
+#include "pgn/pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "pgn/pipeline_test_support.h"
+#include "support/test_support.h"
+
+namespace bookforge::pgn::test {
+namespace {
+
+using bookforge::test::TempDir;
+using bookforge::test::write_file;
+
+std::vector<std::string> quirk_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(bookforge::test::source_dir() / "tests/data/pgn"))
+    files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(PgnPipeline, ReplaysKeysAndMovesAsPolyglotDefinesThem) {
+  TempDir dir;
+  // The Polyglot specification's test line; keys are the published vectors.
+  write_file(dir / "g.pgn", "[Event \"spec\"]\n[Result \"1-0\"]\n[WhiteElo \"2500\"]\n\n1. e4 d5 2. e5 f5 3. Ke2 Kf7 1-0\n");
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_TRUE(run.ok) << run.error;
+  ASSERT_EQ(run.games.size(), 1u);
+  const CollectedGame& g = run.games[0];
+  EXPECT_EQ(g.outcome, Outcome::kWhiteWins);
+  EXPECT_EQ(g.white_elo, 2500);
+  EXPECT_EQ(g.black_elo, 0);
+  EXPECT_EQ(g.game_number, 1u);
+  const uint64_t keys[] = {0x463b96181691fc9cull, 0x823c9b50fd114196ull, 0x0756b94461c50fb0ull,
+                           0x662fafb965db29d4ull, 0x22a48b5a8e47ff78ull, 0x652a607ca3f242c1ull};
+  // Polyglot move = to_file | to_row << 3 | from_file << 6 | from_row << 9.
+  auto pg = [](int ff, int fr, int tf, int tr) { return uint16_t(tf | tr << 3 | ff << 6 | fr << 9); };
+  const uint16_t moves[] = {pg(4, 1, 4, 3), pg(3, 6, 3, 4), pg(4, 3, 4, 4), pg(5, 6, 5, 4), pg(4, 0, 4, 1), pg(4, 7, 5, 6)};
+  ASSERT_EQ(g.plies.size(), 6u);
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(g.plies[i].key, keys[i]) << i;
+    EXPECT_EQ(g.plies[i].move, moves[i]) << i;
+    EXPECT_EQ(g.plies[i].ply, i);
+  }
+  EXPECT_EQ(run.stats.plies, 6u);
+  EXPECT_EQ(run.stats.accepted, 1u);
+}
+
+TEST(PgnPipeline, MaxPlyLimitsTheRecordedPlies) {
+  TempDir dir;
+  write_file(dir / "g.pgn", "1. e4 d5 2. e5 f5 3. Ke2 Kf7 *\n");
+  Run run = run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) { o.max_ply = 4; });
+  ASSERT_EQ(run.games.size(), 1u);
+  EXPECT_EQ(run.games[0].plies.size(), 4u);
+  EXPECT_EQ(run.stats.plies, 4u);
+}
+
+TEST(PgnPipeline, CastlingIsKingTakesRookAndZerosWork) {
+  TempDir dir;
+  write_file(dir / "g.pgn", test_pgn("castling_zeros.pgn"));
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_EQ(run.games.size(), 1u);
+  ASSERT_EQ(run.games[0].plies.size(), 14u);
+  EXPECT_EQ(run.games[0].plies[6].move, 4 << 6 | 7);            // e1h1
+  EXPECT_EQ(run.games[0].plies[13].move, (4 | 7 << 3) << 6 | 7 << 3);  // e8a8
+}
+
+TEST(PgnPipeline, GamesFromAFenStartThere) {
+  TempDir dir;
+  write_file(dir / "g.pgn", test_pgn("fen_setup.pgn"));
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_EQ(run.games.size(), 2u);
+  EXPECT_EQ(run.games[0].plies.size(), 2u);
+  EXPECT_EQ(run.games[0].plies[0].key, polyglot_key_of("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+  EXPECT_EQ(run.games[1].plies[0].key, polyglot_key_of("4k3/4p3/8/8/8/8/8/4K3 b - - 0 30"));
+  EXPECT_EQ(run.games[1].plies[0].ply, 0u);
+}
+
+TEST(PgnPipeline, NonStandardVariantsAreCountedNotParsed) {
+  TempDir dir;
+  write_file(dir / "g.pgn", test_pgn("variants.pgn"));
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  EXPECT_EQ(run.stats.games, 3u);
+  EXPECT_EQ(run.stats.unsupported_variant, 2u);
+  EXPECT_EQ(run.stats.accepted, 1u);
+  EXPECT_EQ(run.stats.bad, 0u);
+}
+
+TEST(PgnPipeline, NullMoveEndsTheRecording) {
+  TempDir dir;
+  write_file(dir / "g.pgn", test_pgn("null_moves.pgn"));
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_EQ(run.games.size(), 2u);
+  EXPECT_EQ(run.games[0].plies.size(), 1u);  // 1. e4, then "--"
+  EXPECT_EQ(run.games[1].plies.size(), 0u);
+  EXPECT_EQ(run.stats.bad, 0u);
+}
+
+TEST(PgnPipeline, ResultTagWinsOverMovetextUnlessItIsUnknown) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[Result \"0-1\"]\n1. e4 1-0\n\n[Result \"*\"]\n1. e4 1/2-1/2\n\n[Event \"none\"]\n1. e4\n\n"
+             "[Result \"1/2-1/2\"]\n1. e4 *\n");
+  Run run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_EQ(run.games.size(), 4u);
+  EXPECT_EQ(run.games[0].outcome, Outcome::kBlackWins);
+  EXPECT_EQ(run.games[1].outcome, Outcome::kDraw);
+  EXPECT_EQ(run.games[2].outcome, Outcome::kUnknown);
+  EXPECT_EQ(run.games[3].outcome, Outcome::kDraw);
+}
+
+TEST(PgnPipeline, BadGamesAreSkippedCountedAndReportedInInputOrder) {
+  Run run = run_pipeline({(bookforge::test::source_dir() / "tests/data/pgn/bad_games.pgn").string()},
+                         [](PipelineOptions& o) {
+                           o.threads = 3;
+                           o.block_size = 16;
+                         });
+  ASSERT_TRUE(run.ok) << run.error;
+  EXPECT_EQ(run.stats.games, 6u);
+  EXPECT_EQ(run.stats.accepted, 1u);
+  EXPECT_EQ(run.stats.bad, 5u);
+  EXPECT_EQ(run.stats.bad_reasons, (std::map<std::string, uint64_t>{{"ambiguous_move", 1},
+                                                                      {"bad_fen", 1},
+                                                                      {"illegal_move", 1},
+                                                                      {"unterminated_comment", 1},
+                                                                      {"unterminated_variation", 1}}));
+  ASSERT_EQ(run.stats.bad_examples.size(), 5u);
+  const char* reasons[] = {"illegal_move", "ambiguous_move", "bad_fen", "unterminated_comment", "unterminated_variation"};
+  const uint64_t lines[] = {4, 10, 13, 21, 27};
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(run.stats.bad_examples[i].reason, reasons[i]);
+    EXPECT_EQ(run.stats.bad_examples[i].game_number, i + 1);
+    EXPECT_EQ(run.stats.bad_examples[i].line, lines[i]);
+    EXPECT_NE(run.stats.bad_examples[i].file.find("bad_games.pgn"), std::string::npos);
+  }
+  EXPECT_EQ(run.stats.bad_examples[0].detail, "move 2. Ke3: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+}
+
+TEST(PgnPipeline, BadExamplesAreCappedButAllAreCounted) {
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += "[Event \"" + std::to_string(i) + "\"]\n1. e4 e4 *\n";
+  write_file(dir / "g.pgn", text);
+  Run run = run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) {
+    o.max_reported_bad_games = 4;
+    o.threads = 2;
+    o.block_size = 64;
+  });
+  EXPECT_EQ(run.stats.bad, 30u);
+  ASSERT_EQ(run.stats.bad_examples.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(run.stats.bad_examples[i].game_number, i + 1);
+}
+
+TEST(PgnPipeline, StrictStopsAtTheFirstBadGameInInputOrder) {
+  for (int threads : {1, 2, 4}) {
+    Run run = run_pipeline({(bookforge::test::source_dir() / "tests/data/pgn/bad_games.pgn").string()},
+                           [&](PipelineOptions& o) {
+                             o.strict = true;
+                             o.threads = threads;
+                             o.block_size = 8;
+                           });
+    EXPECT_FALSE(run.ok);
+    EXPECT_NE(run.error.find("bad_games.pgn:4: game 1: move 2. Ke3"), std::string::npos) << run.error;
+  }
+  TempDir dir;
+  write_file(dir / "g.pgn", "1. e4 *\n");
+  EXPECT_TRUE(run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) { o.strict = true; }).ok);
+}
+
+TEST(PgnPipeline, MinPliesCountsMovesPastTheReplayLimit) {
+  TempDir dir;
+  write_file(dir / "g.pgn", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
+  auto with = [&](int max_ply, int min_plies) {
+    return run_pipeline({(dir / "g.pgn").string()}, [&](PipelineOptions& o) {
+      o.max_ply = max_ply;
+      o.filter.min_plies = min_plies;
+    });
+  };
+  Run ten = with(4, 10);
+  EXPECT_EQ(ten.stats.accepted, 1u);
+  EXPECT_EQ(ten.games.at(0).plies.size(), 4u);
+  Run eleven = with(4, 11);
+  EXPECT_EQ(eleven.stats.accepted, 0u);
+  EXPECT_EQ(eleven.stats.rejected, (std::map<std::string, uint64_t>{{"min_plies", 1}}));
+  EXPECT_EQ(with(0, 11).stats.rejected.at("min_plies"), 1u);
+}
+
+TEST(PgnPipeline, FiltersRejectByNameAndAreNotReplayed) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[WhiteElo \"2400\"]\n[BlackElo \"2300\"]\n[Result \"1-0\"]\n1. e4 e4 1-0\n\n"  // would be bad
+             "[WhiteElo \"2600\"]\n[BlackElo \"2500\"]\n[Result \"*\"]\n1. e4 *\n\n"
+             "[WhiteElo \"2600\"]\n[BlackElo \"2550\"]\n[Result \"0-1\"]\n1. d4 0-1\n");
+  Run run = run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) {
+    o.filter.min_elo = 2500;
+    o.filter.results = {"1-0", "0-1", "1/2-1/2"};
+  });
+  EXPECT_EQ(run.stats.games, 3u);
+  EXPECT_EQ(run.stats.accepted, 1u);
+  EXPECT_EQ(run.stats.bad, 0u);
+  EXPECT_EQ(run.stats.rejected, (std::map<std::string, uint64_t>{{"min_elo", 1}, {"results", 1}}));
+  ASSERT_EQ(run.games.size(), 1u);
+  EXPECT_EQ(run.games[0].game_number, 3u);
+}
+
+TEST(PgnPipeline, GameNumbersRunOverAllInputsAndBadGamesNameTheirFile) {
+  TempDir dir;
+  write_file(dir / "a.pgn", "1. e4 *\n1. d4 *\n");
+  write_file(dir / "b.pgn", "1. c4 *\n1. Kf2 *\n");
+  Run run = run_pipeline({(dir / "a.pgn").string(), (dir / "b.pgn").string()});
+  ASSERT_EQ(run.games.size(), 3u);
+  EXPECT_EQ(run.games[2].game_number, 3u);
+  ASSERT_EQ(run.stats.bad_examples.size(), 1u);
+  EXPECT_EQ(run.stats.bad_examples[0].game_number, 2u);  // per file
+  EXPECT_EQ(run.stats.bad_examples[0].global_game_number, 4u);
+  EXPECT_EQ(run.stats.bad_examples[0].file, (dir / "b.pgn").string());
+}
+
+TEST(PgnPipeline, SameResultsForAnyThreadCountAndBlockSize) {
+  const std::vector<std::string> files = quirk_files();
+  Run reference = run_pipeline(files, [](PipelineOptions& o) { o.threads = 1; });
+  ASSERT_TRUE(reference.ok) << reference.error;
+  EXPECT_GT(reference.stats.games, 60u);
+  for (int threads : {1, 2, 3}) {
+    for (size_t block : {size_t(1), size_t(2), size_t(3), size_t(5), size_t(97), size_t(4096)}) {
+      Run run = run_pipeline(files, [&](PipelineOptions& o) {
+        o.threads = threads;
+        o.block_size = block;
+      });
+      ASSERT_TRUE(run.ok) << run.error;
+      expect_same_run(run, reference, "threads " + std::to_string(threads) + " block " + std::to_string(block));
+    }
+  }
+}
+
+TEST(PgnPipeline, StatsAddUp) {
+  Run run = run_pipeline(quirk_files(), [](PipelineOptions& o) { o.filter.min_plies = 2; });
+  uint64_t rejected = 0;
+  for (const auto& [name, n] : run.stats.rejected) rejected += n;
+  EXPECT_GT(rejected, 0u);
+  EXPECT_EQ(run.stats.games, run.stats.accepted + rejected + run.stats.bad + run.stats.unsupported_variant);
+}
+
+TEST(PgnPipeline, OversizedGamesAreBadAndDoNotDependOnBlockSize) {
+  TempDir dir;
+  std::string big = "[Event \"big\"]\n1. e4 {" + std::string(5000, 'x') + "} e5 *\n";
+  std::string text = "[Event \"a\"]\n1. e4 *\n" + big + "[Event \"b\"]\n1. d4 *\n" + big;
+  write_file(dir / "g.pgn", text);
+  Run reference = run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) { o.max_game_bytes = 1000; });
+  EXPECT_EQ(reference.stats.games, 4u);
+  EXPECT_EQ(reference.stats.bad_reasons, (std::map<std::string, uint64_t>{{"oversized_game", 2}}));
+  ASSERT_EQ(reference.stats.bad_examples.size(), 2u);
+  EXPECT_EQ(reference.stats.bad_examples[0].line, 3u);
+  for (size_t block : {1, 3, 100, 999, 1001, 5000}) {
+    Run run = run_pipeline({(dir / "g.pgn").string()}, [&](PipelineOptions& o) {
+      o.max_game_bytes = 1000;
+      o.block_size = block;
+    });
+    expect_same_run(run, reference, "block " + std::to_string(block));
+  }
+}
+
+TEST(PgnPipeline, MissingInputIsAnErrorNamingIt) {
+  Run run = run_pipeline({"/nonexistent/dir/games.pgn"});
+  EXPECT_FALSE(run.ok);
+  EXPECT_NE(run.error.find("/nonexistent/dir/games.pgn"), std::string::npos);
+  TempDir dir;
+  Run d = run_pipeline({dir.path().string()});
+  EXPECT_FALSE(d.ok);
+  EXPECT_NE(d.error.find("directory"), std::string::npos);
+}
+
+TEST(PgnPipeline, ProgressReportsReachTheEnd) {
+  const std::vector<std::string> files = quirk_files();
+  std::mutex mutex;
+  std::vector<Progress> reports;
+  Run run = run_pipeline(files, [&](PipelineOptions& o) {
+    o.progress = ProgressMode::kAlways;
+    o.block_size = 64;
+    o.on_progress = [&](const Progress& p) {
+      std::lock_guard lock(mutex);
+      reports.push_back(p);
+    };
+  });
+  ASSERT_FALSE(reports.empty());
+  EXPECT_TRUE(reports.back().done);
+  EXPECT_EQ(reports.back().games, run.stats.games);
+  EXPECT_EQ(reports.back().bytes_read, run.stats.bytes);
+  EXPECT_EQ(reports.back().total_bytes, run.stats.bytes);
+  // Never called when progress is off.
+  bool called = false;
+  run_pipeline(files, [&](PipelineOptions& o) { o.on_progress = [&](const Progress&) { called = true; }; });
+  EXPECT_FALSE(called);
+}
+
+}  // namespace
+}  // namespace bookforge::pgn::test

@@ -1,0 +1,38 @@
+// Running the pipeline in tests: every accepted game collected from every worker's sink, in
+// game-number order, so runs can be compared whole.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/san.h"
+#include "pgn/pipeline.h"
+#include "pgn/recording_visitor.h"
+
+namespace bookforge::pgn::test {
+
+struct CollectedGame {
+  uint64_t game_number = 0;
+  Outcome outcome = Outcome::kUnknown;
+  uint16_t white_elo = 0, black_elo = 0;
+  std::vector<PlyRecord> plies;
+  bool operator==(const CollectedGame& o) const;
+};
+
+struct Run {
+  bool ok = false;
+  std::string error;
+  ReadStats stats;
+  std::vector<CollectedGame> games;  // sorted by game number
+};
+
+// Reads `inputs` with default options changed by `adjust`.
+Run run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust = {});
+
+// Everything but the time must agree.
+void expect_same_run(const Run& run, const Run& reference, const std::string& label);
+
+uint64_t polyglot_key_of(const std::string& fen);
+
+}  // namespace bookforge::pgn::test
