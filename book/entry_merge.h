@@ -11,23 +11,25 @@
 
 namespace bookforge::book {
 
-// A sorted array of slots (TallyEntry or CompactSlot: anything with to_entry() or that is a
-// TallyEntry) seen as a stream. The array must outlive the stream.
+// A sorted array of slots (TallyEntry, or CompactSlot converted with to_entry()) seen as a
+// stream; slots with move 0 are empty and skipped. The array must outlive the stream.
 template <class Slot>
 class SpanStream : public EntryStream {
  public:
-  explicit SpanStream(std::span<const Slot> slots) : slots_(slots) {}
+  SpanStream(const Slot* begin, const Slot* end) : next_(begin), end_(end) {}
+  explicit SpanStream(std::span<const Slot> slots) : SpanStream(slots.data(), slots.data() + slots.size()) {}
   bool next(TallyEntry& entry) override {
-    if (pos_ == slots_.size()) return false;
-    if constexpr (std::is_same_v<Slot, TallyEntry>) entry = slots_[pos_++];
-    else entry = slots_[pos_++].to_entry();
+    while (next_ != end_ && next_->move == 0) ++next_;
+    if (next_ == end_) return false;
+    if constexpr (std::is_same_v<Slot, TallyEntry>) entry = *next_++;
+    else entry = (next_++)->to_entry();
     return true;
   }
   Status status() const override { return ok_status(); }
 
  private:
-  std::span<const Slot> slots_;
-  size_t pos_ = 0;
+  const Slot* next_;
+  const Slot* end_;
 };
 
 // Merges sources that are each sorted by (key, move); a (key, move) may appear in several

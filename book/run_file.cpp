@@ -98,38 +98,37 @@ bool RunReader::fill() {
   return true;
 }
 
-bool RunReader::read_byte(uint8_t& byte) {
-  if (pos_ == end_) {
-    error_ = "temporary run file in " + run_.file->dir() + " ends inside an entry";
-    return false;
-  }
-  byte = buffer_[pos_++];
-  return true;
-}
-
-bool RunReader::read_varint(uint64_t& value) {
-  value = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    uint8_t b;
-    if (!read_byte(b)) return false;
-    value |= uint64_t(b & 0x7f) << shift;
-    if (!(b & 0x80)) return true;
-  }
-  error_ = "temporary run file in " + run_.file->dir() + " holds a malformed number";
-  return false;
-}
-
 bool RunReader::next(TallyEntry& e) {
   if (!error_.empty() || entries_read_ == run_.entries) return false;
   if (end_ - pos_ < kMaxRecord && !fill()) return false;
-  uint64_t delta, ply, white, draws, black, unknown, rated, rating;
-  uint8_t lo, hi;
-  if (!read_varint(delta) || !read_byte(lo) || !read_byte(hi) || !read_varint(ply) || !read_varint(white) ||
-      !read_varint(draws) || !read_varint(black) || !read_varint(unknown) || !read_varint(rated) ||
-      !read_varint(rating))
+  // A record is at most kMaxRecord bytes, so unless the run ends here, all of it is buffered.
+  const uint8_t* p = buffer_.data() + pos_;
+  const uint8_t* end = buffer_.data() + end_;
+  bool ok = true;
+  auto varint = [&]() -> uint64_t {
+    uint64_t value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (p == end) break;
+      uint8_t b = *p++;
+      value |= uint64_t(b & 0x7f) << shift;
+      if (!(b & 0x80)) return value;
+    }
+    ok = false;
+    return 0;
+  };
+  uint64_t delta = varint();
+  if (end - p < 2) ok = false;
+  uint16_t move = ok ? uint16_t(p[0] | (p[1] << 8)) : 0;
+  p += ok ? 2 : 0;
+  uint64_t ply = varint(), white = varint(), draws = varint(), black = varint(), unknown = varint(),
+           rated = varint(), rating = varint();
+  if (!ok) {
+    error_ = "temporary run file in " + run_.file->dir() + " is damaged";
     return false;
+  }
+  pos_ = size_t(p - buffer_.data());
   e.key = previous_key_ + delta;
-  e.move = uint16_t(lo | (hi << 8));
+  e.move = move;
   e.first_ply = uint16_t(ply);
   e.white_wins = uint32_t(white);
   e.draws = uint32_t(draws);

@@ -83,8 +83,6 @@ class RunReader : public EntryStream {
 
  private:
   bool fill();
-  bool read_varint(uint64_t& value);
-  bool read_byte(uint8_t& byte);
 
   SpilledRun run_;
   std::vector<uint8_t> buffer_;

@@ -41,7 +41,13 @@ class Tally::Worker : public pgn::GameSink {
     if (!error_.empty()) return;
     ++stats_.games;
     const uint8_t* repeated = options_.count_repeats ? nullptr : repeats_.mark(game.plies);
-    for (size_t i = 0; i < game.plies.size(); ++i) {
+    const size_t n = game.plies.size();
+    // The slots are scattered over a large table: ask for a few plies ahead so that their
+    // cache misses overlap instead of coming one after another.
+    constexpr size_t kAhead = 4;
+    for (size_t i = 0; i < std::min(n, kAhead); ++i) compact_.prefetch(game.plies[i].key);
+    for (size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n) compact_.prefetch(game.plies[i + kAhead].key);
       const pgn::PlyRecord& ply = game.plies[i];
       if (ply.move == 0) continue;  // a null move has no Polyglot encoding
       if (repeated && repeated[i]) {
@@ -56,10 +62,10 @@ class Tally::Worker : public pgn::GameSink {
     }
   }
 
-  // Sorts the tables for the final merge and adds them, and the runs, to `sources`.
+  // The tables (already sorted) for the final merge, and the runs.
   void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables, std::vector<SpilledRun>& runs) {
-    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.sort_in_place()));
-    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.sort_in_place()));
+    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.begin(), compact_.end()));
+    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     for (SpilledRun& run : runs_) runs.push_back(std::move(run));
     runs_.clear();
   }
@@ -70,37 +76,48 @@ class Tally::Worker : public pgn::GameSink {
  private:
   void count(uint64_t key, uint16_t move, uint16_t game_ply, pgn::Outcome outcome, uint16_t elo) {
     if (outcome != pgn::Outcome::kUnknown) {
-      CompactSlot& s = compact_.find_or_insert(key, move);
-      uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
-                         : outcome == pgn::Outcome::kDraw    ? s.draws
-                                                             : s.black_wins;
-      bool rating_fits = elo == 0 || (s.rated_games < 0xffff &&
-                                      s.rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
+      CompactSlot* s = slot_in(compact_, key, move);
+      if (!s) return;
+      uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s->white_wins
+                         : outcome == pgn::Outcome::kDraw    ? s->draws
+                                                             : s->black_wins;
+      bool rating_fits = elo == 0 || (s->rated_games < 0xffff &&
+                                      s->rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
       if (result < 0xffff && rating_fits) {
         ++result;
-        if (elo != 0) ++s.rated_games, s.rating_sum += elo;
-        s.first_ply = std::min(s.first_ply, game_ply);
-        if (compact_.over_load()) make_room(compact_);
+        if (elo != 0) ++s->rated_games, s->rating_sum += elo;
+        s->first_ply = std::min(s->first_ply, game_ply);
         return;
       }
     }
-    TallyEntry& e = wide_.find_or_insert(key, move);
-    ++e.games;
-    if (outcome == pgn::Outcome::kWhiteWins) ++e.white_wins;
-    else if (outcome == pgn::Outcome::kDraw) ++e.draws;
-    else if (outcome == pgn::Outcome::kBlackWins) ++e.black_wins;
-    if (elo != 0) ++e.rated_games, e.rating_sum += elo;
-    e.first_ply = std::min(e.first_ply, game_ply);
-    if (wide_.over_load()) make_room(wide_);
+    TallyEntry* e = slot_in(wide_, key, move);
+    if (!e) return;
+    ++e->games;
+    if (outcome == pgn::Outcome::kWhiteWins) ++e->white_wins;
+    else if (outcome == pgn::Outcome::kDraw) ++e->draws;
+    else if (outcome == pgn::Outcome::kBlackWins) ++e->black_wins;
+    if (elo != 0) ++e->rated_games, e->rating_sum += elo;
+    e->first_ply = std::min(e->first_ply, game_ply);
   }
 
-  // Grows the table if the budget allows at least a quarter more slots; spills otherwise.
+  // The slot of (key, move) in `table`, making room first when the table is full: a larger
+  // table if the budget allows at least a quarter more slots, a spill otherwise. nullptr only
+  // after a spill failed (error_ says why).
+  template <class Slot>
+  Slot* slot_in(OpenTable<Slot>& table, uint64_t key, uint16_t move) {
+    if (table.over_load()) make_room(table);
+    for (;;) {
+      if (!error_.empty()) return nullptr;
+      if (Slot* s = table.find_or_insert(key, move)) return s;
+      make_room(table);
+    }
+  }
+
   template <class Slot>
   void make_room(OpenTable<Slot>& table) {
-    uint64_t others = compact_.bytes() + wide_.bytes() - table.bytes();
-    uint64_t in_use = others + table.bytes();
-    // While rehashing, the old and the new array both exist.
-    uint64_t room = budget_ > in_use ? (budget_ - in_use) / sizeof(Slot) : 0;
+    uint64_t in_use = compact_.bytes() + wide_.bytes();
+    // While moving to the new array, the old one still exists.
+    uint64_t room = budget_ > in_use ? (budget_ - in_use) / sizeof(Slot) * 63 / 65 : 0;
     uint64_t wanted = std::min<uint64_t>(2 * table.capacity(), room);
     if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
     spill();
@@ -108,8 +125,8 @@ class Tally::Worker : public pgn::GameSink {
 
   void spill() {
     std::vector<std::unique_ptr<EntryStream>> tables;
-    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.sort_in_place()));
-    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.sort_in_place()));
+    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.begin(), compact_.end()));
+    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     if (!spill_file_) {
       auto file = TempFile::create(options_.tmp_dir);
       if (!file) {

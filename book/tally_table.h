@@ -14,19 +14,28 @@
 // the same (key, move) may then live in both tables, which is fine because every consumer
 // sums equal (key, move) entries anyway.
 //
-// Slots are found by linear probing from a position computed with a multiply-shift range
-// reduction, so a table can have any capacity, not only powers of two: the memory budget is
-// used to the last slot.
+// Both are ordered linear-probing tables: a key's home slot is key * capacity / 2^64, which
+// grows with the key (Zobrist keys are uniform, so homes spread evenly), and the used slots are
+// kept in increasing (key, move) order by inserting into a cluster rather than at its end:
+//
+//   home(x)                 the slot where x is looked for first
+//   slots home(x)..pos(x)   all used (no gap between an entry and its home)
+//   used slots, left to right, strictly increasing in (key, move)
+//
+// A lookup stops at the first slot that is empty or holds a larger (key, move); an insertion
+// shifts the rest of the cluster one slot right. The table is therefore always sorted: a
+// spill or the final merge reads it left to right, with no sort at all. There is no wrap-
+// around: the array has some slack after the last home, and an insertion that would run off
+// its end reports that the table needs to grow (or be spilled).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <limits>
 #include <new>
-#include <span>
 
+#include "book/table_memory.h"
 #include "book/tally_entry.h"
 
 namespace bookforge::book {
@@ -57,90 +66,104 @@ struct CompactSlot {
 };
 static_assert(sizeof(CompactSlot) == 24, "the compact slot layout is drawn above");
 
-// An open-addressing table of Slot (CompactSlot or TallyEntry: anything with key, move and
-// first_ply members, zero meaning empty). Kept at most 3/4 full.
+// An ordered open-addressing table of Slot (CompactSlot or TallyEntry: anything with key, move
+// and first_ply members, all-zero meaning empty). Kept at most 3/4 full.
 template <class Slot>
 class OpenTable {
  public:
   explicit OpenTable(size_t capacity) {
     if (!allocate(std::max<size_t>(capacity, 16))) throw std::bad_alloc();
   }
-  ~OpenTable() { std::free(slots_); }
+  ~OpenTable() { release_table_memory(slots_, bytes()); }
   OpenTable(const OpenTable&) = delete;
   OpenTable& operator=(const OpenTable&) = delete;
 
   size_t size() const { return size_; }
   size_t capacity() const { return capacity_; }
-  size_t bytes() const { return capacity_ * sizeof(Slot); }
+  size_t bytes() const { return length_ * sizeof(Slot); }
   bool over_load() const { return size_ * 4 > capacity_ * 3; }
 
-  // The slot of (key, move), created empty (zero counts, ply 0xffff) if absent. The table
-  // must not be over its load limit (grow or drain it first).
-  Slot& find_or_insert(uint64_t key, uint16_t move) {
-    size_t i = home(key, move);
-    for (;;) {
-      Slot& s = slots_[i];
-      if (s.move == 0) {
-        s.key = key;
-        s.move = move;
-        s.first_ply = 0xffff;
-        ++size_;
-        return s;
+  // The slot of (key, move), created with zero counts and first_ply 0xffff if absent; nullptr
+  // if creating it would run off the end of the array (grow or drain the table, then retry).
+  Slot* find_or_insert(uint64_t key, uint16_t move) {
+    size_t i = home(key);
+    for (; slots_[i].move != 0; ++i) {
+      const Slot& s = slots_[i];
+      if (s.key > key || (s.key == key && s.move >= move)) {
+        if (s.key == key && s.move == move) return &slots_[i];
+        break;
       }
-      if (s.key == key && s.move == move) return s;
-      if (++i == capacity_) i = 0;
     }
+    // Insert at i: shift the rest of the cluster right by one.
+    size_t end = i;
+    while (end < length_ && slots_[end].move != 0) ++end;
+    if (end == length_) return nullptr;
+    std::memmove(static_cast<void*>(slots_ + i + 1), slots_ + i, (end - i) * sizeof(Slot));
+    std::memset(static_cast<void*>(slots_ + i), 0, sizeof(Slot));
+    slots_[i].key = key;
+    slots_[i].move = move;
+    slots_[i].first_ply = 0xffff;
+    ++size_;
+    return &slots_[i];
   }
 
-  // Rehashes into a table of `capacity` slots (more than size()). False if out of memory.
+  // Brings the slot a later lookup of `key` starts at into the cache.
+  void prefetch(uint64_t key) const { __builtin_prefetch(slots_ + home(key)); }
+
+  // Moves everything into a table of `capacity` slots (more than size()). False if out of
+  // memory (the table is then unchanged).
   bool resize(size_t capacity) {
     Slot* old = slots_;
+    size_t old_length = length_;
     size_t old_capacity = capacity_;
     if (!allocate(capacity)) {
       slots_ = old;
+      length_ = old_length;
       capacity_ = old_capacity;
       return false;
     }
-    size_ = 0;
-    for (size_t i = 0; i < old_capacity; ++i)
-      if (old[i].move != 0) find_or_insert(old[i].key, old[i].move) = old[i];
-    std::free(old);
+    // The old slots are in order, so each lands at its home or just after the previous one.
+    size_t next = 0;
+    for (size_t i = 0; i < old_length; ++i) {
+      if (old[i].move == 0) continue;
+      next = std::max(next, home(old[i].key));
+      if (next == length_) {  // a cluster ran off the end: keep the old table
+        release_table_memory(slots_, bytes());
+        slots_ = old;
+        length_ = old_length;
+        capacity_ = old_capacity;
+        return false;
+      }
+      slots_[next++] = old[i];
+    }
+    release_table_memory(old, old_length * sizeof(Slot));
     return true;
   }
 
-  // Moves the used slots to the front, sorted by (key, move), and returns them. The table is
-  // unusable for lookups until clear().
-  std::span<Slot> sort_in_place() {
-    size_t n = 0;
-    for (size_t i = 0; i < capacity_; ++i)
-      if (slots_[i].move != 0) slots_[n++] = slots_[i];
-    std::sort(slots_, slots_ + n, [](const Slot& a, const Slot& b) {
-      return a.key != b.key ? a.key < b.key : a.move < b.move;
-    });
-    return {slots_, n};
-  }
+  // The whole array, in (key, move) order with empty slots in between.
+  const Slot* begin() const { return slots_; }
+  const Slot* end() const { return slots_ + length_; }
 
   void clear() {
-    std::memset(static_cast<void*>(slots_), 0, capacity_ * sizeof(Slot));
+    std::memset(static_cast<void*>(slots_), 0, length_ * sizeof(Slot));
     size_ = 0;
   }
 
  private:
-  size_t home(uint64_t key, uint16_t move) const {
-    uint64_t h = key ^ (uint64_t(move) * 0x9e3779b97f4a7c15ULL);
-    h ^= h >> 31;
-    return size_t((static_cast<unsigned __int128>(h) * capacity_) >> 64);
-  }
+  size_t home(uint64_t key) const { return size_t((static_cast<unsigned __int128>(key) * capacity_) >> 64); }
 
   bool allocate(size_t capacity) {
-    // calloc: zero pages come from the kernel untouched, so resident memory grows with use.
-    slots_ = static_cast<Slot*>(std::calloc(capacity, sizeof(Slot)));
+    // Room after the last home for the clusters that form there.
+    size_t length = capacity + 64 + capacity / 64;
+    slots_ = static_cast<Slot*>(allocate_table_memory(length * sizeof(Slot)));
     capacity_ = capacity;
+    length_ = length;
     return slots_ != nullptr;
   }
 
   Slot* slots_ = nullptr;
-  size_t capacity_ = 0;
+  size_t capacity_ = 0;  // homes are 0 .. capacity-1
+  size_t length_ = 0;    // slots in the array
   size_t size_ = 0;
 };
 

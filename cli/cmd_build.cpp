@@ -19,6 +19,7 @@
 #include "book/book_builder.h"
 #include "book/memory_size.h"
 #include "book/selection_rules.h"
+#include "book/store_build.h"
 #include "book/tally.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
@@ -64,6 +65,7 @@ struct BuildOptions {
   std::string memory;
   std::string tmp_dir;
   std::string report;
+  std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -175,6 +177,28 @@ int run_build(const BuildOptions& opts) {
     print_error(rules.error().message);
     return kExitUsage;
   }
+  if (opts.inputs.empty() == opts.from_db.empty()) {
+    print_error("give PGN files or --from-db STORE");
+    return kExitUsage;
+  }
+  std::unique_ptr<store::StoreForBuild> from_db;
+  if (!opts.from_db.empty()) {
+    Result<pgn::GameFilter> filter = make_game_filter(opts.filter);
+    if (!filter) {
+      print_error(filter.error().message);
+      return kExitUsage;
+    }
+    store::BuildRequest request{given(opts.rules.max_ply_opt), given(opts.rules.repeats_opt),
+                                filter->empty() ? "" : filter->describe()};
+    Result<std::unique_ptr<store::StoreForBuild>> opened = store::open_store_for_build(opts.from_db, request, *rules);
+    if (!opened) {
+      print_error(opened.error().message);
+      return kExitFailure;
+    }
+    from_db = std::move(*opened);
+    if (!opts.read.quiet)
+      for (const std::string& w : from_db->warnings) print_warning(w);
+  }
   ReadFlags read = opts.read;
   read.max_ply = rules->max_ply;
   Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, read);
@@ -204,14 +228,20 @@ int run_build(const BuildOptions& opts) {
   const std::string tmp_dir = spill_folder(opts);
   book::Tally tally({.memory_budget = budget, .tmp_dir = tmp_dir, .count_repeats = rules->count_repeats,
                      .workers = threads});
-  Result<pgn::ReadStats> read_stats =
-      pgn::read_games(*pipeline, [&](int i) -> pgn::GameSink& { return tally.sink(i); });
-  if (!read_stats) {
-    print_error(read_stats.error().message);
-    return kExitFailure;
+  Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
+  Result<std::unique_ptr<book::EntryStream>> entries = std::unique_ptr<book::EntryStream>();
+  if (from_db) {
+    read_stats->accepted = from_db->games;
+    entries = from_db->store.scan();
+  } else {
+    read_stats = pgn::read_games(*pipeline, [&](int i) -> pgn::GameSink& { return tally.sink(i); });
+    if (!read_stats) {
+      print_error(read_stats.error().message);
+      return kExitFailure;
+    }
+    if (!read.quiet) warn_bad_games(*read_stats);
+    entries = tally.finish();
   }
-  if (!read.quiet) warn_bad_games(*read_stats);
-  Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
   if (!entries) {
     print_error(entries.error().message);
     return kExitFailure;
@@ -303,8 +333,8 @@ void setup_build(CLI::App& root) {
   auto opts = std::make_shared<BuildOptions>();
   CLI::App* cmd = add_subcommand(root, "build", "Build a Polyglot opening book from PGN files");
   cmd->set_config("--config", "", "Read flags from a TOML file (e.g. data-samples/rules/broad.toml)");
-  cmd->add_option("files", opts->inputs, "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)")
-      ->required();
+  CLI::Option* files =
+      cmd->add_option("files", opts->inputs, "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)");
   cmd->add_option("-o,--output", opts->output, "The book to write (.bin)")->required();
   add_filter_options(cmd, opts->filter);
   opts->read.max_ply = 60;
@@ -314,6 +344,10 @@ void setup_build(CLI::App& root) {
   cmd->add_option("--memory", opts->memory, "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); "
                                             "beyond it counts are spilled to sorted temporary files");
   cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
+  cmd->add_option("--from-db", opts->from_db,
+                  "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "
+                  "counting apply)")
+      ->excludes(files);
   cmd->add_option("--report", opts->report, "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->callback([opts] { set_exit_code(run_build(*opts)); });
 }

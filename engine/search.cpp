@@ -10,8 +10,14 @@
 #include "engine/movepick.h"
 #include "engine/see.h"
 
+#include <cstdlib>
+#include <cstring>
 namespace bookforge {
 namespace {
+bool off(const char* name) { const char* e = std::getenv("BF_OFF"); return e && std::strstr(e, name); }
+const bool kOffRazor = off("razor"), kOffRfp = off("rfp"), kOffNull = off("null"), kOffProbcut = off("probcut"),
+  kOffLmr = off("lmr"), kOffLmp = off("lmp"), kOffFut = off("fut"), kOffSee = off("see"), kOffHist = off("hist"),
+  kOffIir = off("iir"), kOffQsDelta = off("qsdelta"), kOffQsSee = off("qssee"), kOffCapSee = off("capsee");
 
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -478,17 +484,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   if (!kPv && !in_check) {
     // Step 4. Razoring: far below alpha at low depth, only captures can save the node.
-    if (depth <= 3 && eval + 200 + 220 * depth <= alpha) {
+    if (!kOffRazor && depth <= 3 && eval + 200 + 220 * depth <= alpha) {
       const Score v = qsearch<false>(alpha, alpha + 1, ply);
       if (v <= alpha) return v;
     }
 
     // Step 5. Reverse futility pruning: so far above beta that a shallow search won't fall.
-    if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
+    if (!kOffRfp && depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
-    if (depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
+    if (!kOffNull && depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
         has_non_pawn_material(board_, us) && beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
@@ -509,7 +515,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Step 7. ProbCut: a capture that beats beta by a margin in a reduced search very likely
     // beats it in a full one.
     const Score probcut_beta = beta + 180 - 50 * improving;
-    if (depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
+    if (!kOffProbcut && depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
         !(tt_hit && tte.depth >= depth - 3 && tt_score != kScoreNone && tt_score < probcut_beta)) {
       MovePicker picker(board_, tt_move, *history_);
       for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
@@ -530,7 +536,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   // Step 8. Internal iterative reduction: without a TT move this node was never searched;
   // a shallower search is a cheaper way to find one.
-  if ((kPv || cut_node) && depth >= 4 && !tt_move.is_ok()) --depth;
+  if (!kOffIir && (kPv || cut_node) && depth >= 4 && !tt_move.is_ok()) --depth;
 
   // Step 9. The move loop.
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
@@ -541,7 +547,6 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   Move best_move;
   Move quiets[64], captures[32];
   int quiet_count = 0, capture_count = 0, move_count = 0;
-  bool skip_quiets = false;
   size_t root_index = kRoot ? size_t(pv_idx_) : 0;
 
   for (;;) {
@@ -550,7 +555,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       if (root_index >= root_moves_.size()) break;
       m = root_moves_[root_index++].move;
     } else {
-      m = picker.next(skip_quiets);
+      m = picker.next();
       if (!m.is_ok()) break;
       if (!board_.is_legal_pseudo(m)) continue;
     }
@@ -567,14 +572,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (!kRoot && best > -kScoreMateInMaxPly && has_non_pawn_material(board_, us)) {
       const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
       if (quiet && !gives_check) {
-        if (move_count >= late_move_count(depth, improving)) {
-          skip_quiets = true;
-          continue;
-        }
-        if (lmr_depth <= 3 && hist < -3000 * depth) continue;
-        if (!in_check && lmr_depth < 8 && ss->static_eval + 110 + 100 * lmr_depth <= alpha) continue;
-        if (!see_ge(board_, m, -25 * lmr_depth * lmr_depth)) continue;
-      } else if (!gives_check && depth <= 6 && !see_ge(board_, m, -100 * depth)) {
+        // Late quiet moves one at a time (not by skipping the rest: a quiet check may follow).
+        if (!kOffLmp && !in_check && move_count >= late_move_count(depth, improving)) continue;
+        if (!kOffHist && lmr_depth <= 3 && hist < -3000 * depth) continue;
+        if (!kOffFut && !in_check && lmr_depth < 8 && ss->static_eval + 110 + 100 * lmr_depth <= alpha) continue;
+        if (!kOffSee && !see_ge(board_, m, -25 * lmr_depth * lmr_depth)) continue;
+      } else if (!kOffCapSee && !gives_check && depth <= 6 && !see_ge(board_, m, -100 * depth)) {
         continue;
       }
     }
@@ -586,7 +589,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // the rest a null-window search (PVS), and PV candidates a full-window search.
     make_move(m, ply);
     Score score = -kScoreInfinite;
-    if (depth >= 2 && move_count > 1 + (kRoot ? 1 : 0) && quiet) {
+    if (!kOffLmr && depth >= 2 && move_count > 1 + (kRoot ? 1 : 0) && quiet) {
       int r = reduction(depth, move_count);
       if (kPv) --r;
       if (cut_node) ++r;
@@ -699,7 +702,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
     ++move_count;
     if (!in_check && best > -kScoreMateInMaxPly) {
       // Delta pruning: even winning the victim for free would not reach alpha.
-      if (m.kind() != Move::kPromotion && !board_.gives_check(m)) {
+      if (!kOffQsDelta && m.kind() != Move::kPromotion && !board_.gives_check(m)) {
         const Piece victim = board_.piece_on(m.to());
         const Score gain = m.kind() == Move::kEnPassant ? kPieceValue[kPawn]
                                                         : victim == kNoPiece ? 0 : kPieceValue[type_of(victim)];
@@ -709,7 +712,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
         }
       }
       // SEE pruning: losing captures are left out.
-      if (!see_ge(board_, m, 0)) continue;
+      if (!kOffQsSee && !see_ge(board_, m, 0)) continue;
     }
     make_move(m, ply);
     const Score score = -qsearch<kPv>(-beta, -alpha, ply + 1);

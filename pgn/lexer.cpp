@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "pgn/byte_set.h"
 #include "pgn/chars.h"
 #include "pgn/result_token.h"
 #include "pgn/tag_scan.h"
@@ -26,6 +27,9 @@ uint64_t GameContext::line_of(const char* where) const {
 namespace {
 
 const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
+
+// The bytes is_token_end() accepts.
+constexpr ByteSet kTokenEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"", 15));
 
 const char* find_line_break(const char* p, const char* end) {
   while (p < end && !is_line_break(*uc(p))) ++p;
@@ -81,7 +85,7 @@ class GameLexer {
         continue;
       }
       if (*p_ != '[' || is_tag_start(p_, end_, true) != Tri::kYes) return Control::kContinue;
-      ScannedTag t = scan_tag(p_, find_line_break(p_, end_));
+      ScannedTag t = scan_tag(p_, end_, true);
       p_ = t.next;
       line_start_ = false;
       if (Control c = v_.tag(t.name, TagValue(t.raw_value)); c != Control::kContinue) return c;
@@ -173,8 +177,7 @@ class GameLexer {
   // A word of movetext: result, move number, glyph or move.
   Control token(int depth) {
     const char* begin = p_;
-    const char* word_end = p_;
-    while (word_end < end_ && !is_token_end(*uc(word_end))) ++word_end;
+    const char* word_end = reinterpret_cast<const char*>(find_first_in(uc(p_), uc(end_), kTokenEnds));
     std::string_view word(begin, size_t(word_end - begin));
     if (word.empty()) {  // a lone '}', ']' or '"'
       ++p_;

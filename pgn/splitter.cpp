@@ -1,10 +1,9 @@
 #include "pgn/splitter.h"
 
 #include <algorithm>
-#include <array>
-#include <cstring>
 #include <string_view>
 
+#include "pgn/byte_set.h"
 #include "pgn/chars.h"
 #include "pgn/result_token.h"
 #include "pgn/tag_scan.h"
@@ -13,103 +12,86 @@ namespace bookforge::pgn {
 
 namespace {
 
-// Bytes the movetext loop must stop at; everything else is skipped in a tight loop. Result
-// tokens all contain '-', '/', '*', '½' (0xC2 0xBD) or a unicode dash (0xE2 ...), so those
-// bytes trigger a look at the token around them.
-constexpr std::array<bool, 256> make_movetext_stops() {
-  std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view("\n\r{;()-/*\xC2\xE2")) t[c] = true;
-  return t;
-}
-constexpr std::array<bool, 256> kMovetextStops = make_movetext_stops();
+// Bytes the movetext loop stops at. Result tokens all contain '-', '/', '*', '½' (0xC2 0xBD) or
+// a unicode dash (0xE2 ...), so those bytes trigger a look at the token around them.
+constexpr ByteSet kMovetextStops = make_byte_set("\n\r{;()-/*\xC2\xE2");
+constexpr ByteSet kCommentStops = make_byte_set("}\n\r");
+constexpr ByteSet kLineBreaks = make_byte_set("\n\r");
+constexpr ByteSet kBracketStops = make_byte_set("]\n\r");
 
 bool starts_tagless_game(unsigned char c) {
   return is_alpha(c) || is_digit(c) || c == '*' || c == '-' || c == 0xC2;
 }
 
-const unsigned char* find_line_break(const unsigned char* p, const unsigned char* end) {
-  while (p < end && !is_line_break(*p)) ++p;
-  return p;
+uint64_t name_hash(std::string_view name) {
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : name) hash = (hash ^ c) * 1099511628211ull;
+  return hash;
 }
 
 }  // namespace
 
-GameSplitter::LineKind GameSplitter::classify_line(const unsigned char* d, size_t size, bool final,
-                                                   size_t& line_end) const {
+bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans) {
   // Every answer is decided within kMaxLineLookahead bytes of the line start, so it does not
-  // depend on how much has arrived.
+  // depend on how much has arrived: `last` says the window holds all there will be.
   const size_t limit = std::min(size, pos_ + kMaxLineLookahead);
-  const bool window_full = size - pos_ >= kMaxLineLookahead;
-  auto undecided = [&] { return window_full || final ? LineKind::kOther : LineKind::kNeedMore; };
+  const bool last = final || size - pos_ >= kMaxLineLookahead;
 
-  if (d[pos_] == '%' && mode_ != Mode::kComment) return LineKind::kEscape;
-  size_t q = pos_;
-  for (;;) {
-    if (q >= limit) return undecided();
-    unsigned char c = d[q];
-    if (is_blank(c)) {
-      ++q;
-    } else if (c == kBom[0]) {
-      if (q + 3 > limit) return undecided();
-      if (d[q + 1] != kBom[1] || d[q + 2] != kBom[2]) return LineKind::kOther;
-      q += 3;
-    } else {
-      break;
-    }
-  }
-  if (d[q] != '[') return LineKind::kOther;
-  const char* text = reinterpret_cast<const char*>(d);
-  switch (is_tag_start(text + q, text + limit, final || window_full)) {
-    case Tri::kNo: return LineKind::kOther;
-    case Tri::kNeedMore: return LineKind::kNeedMore;
-    case Tri::kYes: break;
-  }
-  const unsigned char* brk = find_line_break(d + q, d + limit);
-  if (brk < d + limit) {
-    line_end = size_t(brk - d);
-    return LineKind::kTag;
-  }
-  if (window_full) return LineKind::kOther;
-  if (!final) return LineKind::kNeedMore;
-  line_end = size;
-  return LineKind::kTag;
-}
-
-bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final,
-                                 std::vector<GameSpan>& spans) {
-  size_t line_end = 0;
-  LineKind kind = classify_line(d, size, final, line_end);
-  if (kind == LineKind::kNeedMore) return false;
-  line_start_ = false;
-  if (kind == LineKind::kEscape) {
+  if (d[pos_] == '%' && mode_ != Mode::kComment) {  // escape line
+    line_start_ = false;
     resume_ = mode_;
     mode_ = Mode::kRestOfLine;
     return true;
   }
-  if (kind != LineKind::kTag) return true;
+  size_t q = pos_;
+  for (;;) {
+    if (q >= limit) {
+      if (!last) return false;
+      line_start_ = false;
+      return true;
+    }
+    if (is_blank(d[q])) {
+      ++q;
+    } else if (d[q] == kBom[0] && q + 3 <= limit && d[q + 1] == kBom[1] && d[q + 2] == kBom[2]) {
+      q += 3;
+    } else if (d[q] == kBom[0] && q + 3 > limit && !last) {
+      return false;
+    } else {
+      break;
+    }
+  }
+  if (d[q] != '[') {
+    line_start_ = false;
+    return true;
+  }
 
+  // Scan every tag of the line before acting, so that a need for more bytes changes nothing.
   const char* text = reinterpret_cast<const char*>(d);
-  const char* end = text + line_end;
-  const char* p = skip_blanks(text + pos_, end);
-  while (p < end && *p == kBom[0]) p = skip_blanks(p + 3, end);
-  ScannedTag first = scan_tag(p, end);
+  const char* end = text + limit;
+  const char* p = text + q;
+  line_names_.clear();
+  for (;;) {
+    Tri start = is_tag_start(p, end, last);
+    if (start == Tri::kNeedMore) return false;
+    if (start == Tri::kNo) break;
+    ScannedTag tag = scan_tag(p, end, last);
+    if (!tag.complete) return false;
+    line_names_.push_back(name_hash(tag.name));
+    p = skip_blanks(tag.next, end);
+    if (p == end && !last) return false;
+    if (p == end || *p != '[') break;
+  }
+  line_start_ = false;
+  if (line_names_.empty()) return true;  // "[%clk ...]", "[#]": not a tag line
 
   // A tag line: a new game unless the open one is still in its tag section and lacks this tag.
-  if (in_game_ && (mode_ != Mode::kTags || !note_tag_name(first.name))) end_game(pos_, 0, 0, spans);
-  if (!in_game_) {
-    begin_game(pos_);
-    note_tag_name(first.name);
-  }
-  mode_ = Mode::kTags;
-
-  p = skip_blanks(first.next, end);
-  while (p < end && *p == '[' && is_tag_start(p, end, true) == Tri::kYes) {
-    ScannedTag tag = scan_tag(p, end);
-    note_tag_name(tag.name);
-    p = skip_blanks(tag.next, end);
-  }
+  const bool repeated = std::find(tag_names_.begin(), tag_names_.end(), line_names_[0]) != tag_names_.end();
+  if (in_game_ && (mode_ != Mode::kTags || repeated)) end_game(pos_, 0, 0, spans);
+  if (!in_game_) begin_game(pos_);
+  tag_names_.insert(tag_names_.end(), line_names_.begin(), line_names_.end());
   pos_ = size_t(p - text);
-  if (p < end) mode_ = Mode::kMovetext;  // moves follow the tags on the same line
+  // Moves may follow the tags on the same line.
+  mode_ = p < end && !is_line_break(static_cast<unsigned char>(*p)) ? Mode::kMovetext : Mode::kTags;
   return true;
 }
 
@@ -137,14 +119,6 @@ bool GameSplitter::at_result_trigger(const unsigned char* d, size_t size, bool f
   return true;
 }
 
-bool GameSplitter::note_tag_name(std::string_view name) {
-  uint64_t hash = 1469598103934665603ull;  // FNV-1a
-  for (unsigned char c : name) hash = (hash ^ c) * 1099511628211ull;
-  if (std::find(tag_names_.begin(), tag_names_.end(), hash) != tag_names_.end()) return false;
-  tag_names_.push_back(hash);
-  return true;
-}
-
 void GameSplitter::begin_game(size_t at) {
   tag_names_.clear();
   in_game_ = true;
@@ -169,21 +143,23 @@ void GameSplitter::end_game(size_t at, size_t result_begin, size_t result_size, 
   depth_ = 0;
 }
 
+void GameSplitter::line_break(unsigned char c) {
+  if (c == '\n') ++line_;
+  line_start_ = true;
+  ++pos_;
+}
+
 void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans) {
   const unsigned char* d = reinterpret_cast<const unsigned char*>(data);
+  const unsigned char* end = d + size;
   while (pos_ < size) {
     if (line_start_ && !at_line_start(d, size, final, spans)) return;
     if (pos_ >= size) break;
-    unsigned char c = d[pos_];
+    const unsigned char c = d[pos_];
     switch (mode_) {
       case Mode::kBetween:
-        if (c == '\n') {
-          ++line_;
-          line_start_ = true;
-          ++pos_;
-        } else if (c == '\r') {
-          line_start_ = true;
-          ++pos_;
+        if (is_line_break(c)) {
+          line_break(c);
         } else if (c == '{' || c == ';') {
           resume_ = Mode::kBetween;
           mode_ = c == '{' ? Mode::kComment : Mode::kRestOfLine;
@@ -195,18 +171,13 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
           begin_game(pos_);
           mode_ = Mode::kMovetext;
         } else {
-          ++pos_;  // stray byte between games
+          ++pos_;  // blanks and stray bytes between games
         }
         break;
 
       case Mode::kTags:
-        if (c == '\n') {
-          ++line_;
-          line_start_ = true;
-          ++pos_;
-        } else if (c == '\r') {
-          line_start_ = true;
-          ++pos_;
+        if (is_line_break(c)) {
+          line_break(c);
         } else if (is_blank(c)) {
           ++pos_;
         } else {
@@ -215,17 +186,12 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
         break;
 
       case Mode::kMovetext:
-        while (pos_ < size && !kMovetextStops[d[pos_]]) ++pos_;
+        pos_ = size_t(find_first_in(d + pos_, end, kMovetextStops) - d);
         if (pos_ == size) break;
         switch (d[pos_]) {
           case '\n':
-            ++line_;
-            line_start_ = true;
-            ++pos_;
-            break;
           case '\r':
-            line_start_ = true;
-            ++pos_;
+            line_break(d[pos_]);
             break;
           case '{':
           case ';':
@@ -247,34 +213,26 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
         }
         break;
 
-      case Mode::kComment: {
-        const unsigned char* p = d + pos_;
-        const unsigned char* end = d + size;
-        while (p < end && *p != '}' && !is_line_break(*p)) ++p;
-        pos_ = size_t(p - d);
-        if (p == end) break;
-        if (*p == '}') {
+      case Mode::kComment:
+        pos_ = size_t(find_first_in(d + pos_, end, kCommentStops) - d);
+        if (pos_ == size) break;
+        if (d[pos_] == '}') {
           mode_ = resume_;
+          ++pos_;
         } else {
-          if (*p == '\n') ++line_;
-          line_start_ = true;
+          line_break(d[pos_]);
         }
-        ++pos_;
         break;
-      }
 
-      case Mode::kStrayBrackets: {
-        const unsigned char* p = d + pos_;
-        while (p < d + size && *p != ']' && !is_line_break(*p)) ++p;
-        pos_ = size_t(p - d);
-        if (p == d + size) break;
-        if (*p == ']') ++pos_;
+      case Mode::kStrayBrackets:
+        pos_ = size_t(find_first_in(d + pos_, end, kBracketStops) - d);
+        if (pos_ == size) break;
+        if (d[pos_] == ']') ++pos_;
         mode_ = Mode::kBetween;
         break;
-      }
 
       case Mode::kRestOfLine:
-        pos_ = size_t(find_line_break(d + pos_, d + size) - d);
+        pos_ = size_t(find_first_in(d + pos_, end, kLineBreaks) - d);
         if (pos_ < size) mode_ = resume_;
         break;
     }

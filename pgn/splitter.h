@@ -61,16 +61,12 @@ class GameSplitter {
 
  private:
   enum class Mode : uint8_t { kBetween, kTags, kMovetext, kComment, kRestOfLine, kStrayBrackets };
-  enum class LineKind : uint8_t { kNeedMore, kEscape, kTag, kOther };
-
-  LineKind classify_line(const unsigned char* d, size_t size, bool final, size_t& line_end) const;
-  // Returns false when more bytes are needed.
+  // Each returns false when it needs more bytes to decide (nothing changed then).
   bool at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
   bool at_result_trigger(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
   void begin_game(size_t at);
   void end_game(size_t at, size_t result_begin, size_t result_size, std::vector<GameSpan>& spans);
-  // Remembers a tag name of the open game; returns false if it was already there.
-  bool note_tag_name(std::string_view name);
+  void line_break(unsigned char c);
 
   Mode mode_ = Mode::kBetween;
   Mode resume_ = Mode::kBetween;  // where a comment or rest-of-line returns to
@@ -82,7 +78,8 @@ class GameSplitter {
   size_t game_begin_ = 0;
   uint64_t line_ = 1;             // line of pos_
   uint64_t game_line_ = 1;
-  std::vector<uint64_t> tag_names_;  // hashes of the open game's tag names
+  std::vector<uint64_t> tag_names_;   // hashes of the open game's tag names
+  std::vector<uint64_t> line_names_;  // those of the tag line being looked at
 };
 
 }  // namespace bookforge::pgn

@@ -1,85 +1,95 @@
 #include "pgn/tag_scan.h"
 
-#include "pgn/chars.h"
+#include "pgn/byte_set.h"
 
 namespace bookforge::pgn {
 
 namespace {
 
-constexpr bool is_name_start(unsigned char c) { return is_alpha(c) || is_digit(c) || c == '_'; }
+constexpr ByteSet kValueStops = make_byte_set("\\\"\n\r");
+
 constexpr bool is_name_byte(unsigned char c) { return !is_space(c) && c != '"' && c != ']' && c != '['; }
 
 const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
 
-// Does a ']' follow after blanks?
+// A ']' after blanks, or nullptr.
 const char* closing_bracket_after(const char* p, const char* line_end) {
   p = skip_blanks(p, line_end);
   return p < line_end && *p == ']' ? p : nullptr;
 }
 
+ScannedTag incomplete() {
+  ScannedTag tag;
+  tag.complete = false;
+  return tag;
+}
+
+// The value ran into the end of its line [value_begin, line_end): take the last quote that
+// closes it (escapes ignored), else everything up to the line end.
+void finish_broken_value(ScannedTag& tag, const char* value_begin, const char* line_end) {
+  for (const char* q = line_end; q > value_begin;) {
+    --q;
+    if (*q != '"') continue;
+    if (const char* bracket = closing_bracket_after(q + 1, line_end)) {
+      tag.raw_value = std::string_view(value_begin, size_t(q - value_begin));
+      tag.next = bracket + 1;
+      return;
+    }
+  }
+  const char* value_end = line_end;
+  while (value_end > value_begin && is_space(*uc(value_end - 1))) --value_end;
+  if (value_end > value_begin && value_end[-1] == ']') --value_end;
+  tag.raw_value = std::string_view(value_begin, size_t(value_end - value_begin));
+  tag.next = line_end;
+}
+
 }  // namespace
 
-const char* skip_blanks(const char* p, const char* line_end) {
-  while (p < line_end && is_blank(*uc(p))) ++p;
-  return p;
-}
-
-Tri is_tag_start(const char* p, const char* end, bool final) {
-  const char* q = p + 1;
-  while (q < end && is_blank(*uc(q))) ++q;
-  if (q == end) return final ? Tri::kNo : Tri::kNeedMore;
-  return is_name_start(*uc(q)) ? Tri::kYes : Tri::kNo;
-}
-
-ScannedTag scan_tag(const char* p, const char* line_end) {
-  ScannedTag tag{};
-  p = skip_blanks(p + 1, line_end);
+ScannedTag scan_tag(const char* p, const char* end, bool final) {
+  ScannedTag tag;
+  p = skip_blanks(p + 1, end);
   const char* name_begin = p;
-  while (p < line_end && is_name_byte(*uc(p))) ++p;
+  while (p < end && is_name_byte(*uc(p))) ++p;
   tag.name = std::string_view(name_begin, size_t(p - name_begin));
-  p = skip_blanks(p, line_end);
+  p = skip_blanks(p, end);
+  if (p == end && !final) return incomplete();
 
-  if (p < line_end && *p == '"') {
+  if (p < end && *p == '"') {
     const char* value_begin = ++p;
-    while (p < line_end) {
-      if (*p == '\\' && p + 1 < line_end) {
+    while (p < end) {
+      p = reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kValueStops));
+      if (p == end) break;
+      const unsigned char c = *uc(p);
+      if (c == '\\' && p + 1 < end && !is_line_break(*uc(p + 1))) {
         p += 2;
-        continue;
-      }
-      if (*p == '"') {
-        if (const char* bracket = closing_bracket_after(p + 1, line_end)) {
+      } else if (c == '"') {
+        const char* after = skip_blanks(p + 1, end);
+        if (after == end && !final) return incomplete();
+        if (after < end && *after == ']') {
           tag.raw_value = std::string_view(value_begin, size_t(p - value_begin));
-          tag.next = bracket + 1;
+          tag.next = after + 1;
           return tag;
         }
-      }
-      ++p;
-    }
-    // The line ended inside the value: take the last quote that closes it, escapes ignored.
-    for (const char* q = line_end; q > value_begin;) {
-      --q;
-      if (*q != '"') continue;
-      if (const char* bracket = closing_bracket_after(q + 1, line_end)) {
-        tag.raw_value = std::string_view(value_begin, size_t(q - value_begin));
-        tag.next = bracket + 1;
-        return tag;
+        ++p;
+      } else if (is_line_break(c)) {
+        break;
+      } else {
+        ++p;  // a backslash just before the line break or the end
       }
     }
-    const char* value_end = line_end;
-    while (value_end > value_begin && is_space(*uc(value_end - 1))) --value_end;
-    if (value_end > value_begin && value_end[-1] == ']') --value_end;
-    tag.raw_value = std::string_view(value_begin, size_t(value_end - value_begin));
-    tag.next = line_end;
+    if (p == end && !final) return incomplete();
+    finish_broken_value(tag, value_begin, p);
     return tag;
   }
 
   // An unquoted value ("[pgn]", "[Round 3]"): up to the next ']' on the line.
   const char* value_begin = p;
-  while (p < line_end && *p != ']') ++p;
+  while (p < end && *p != ']' && !is_line_break(*uc(p))) ++p;
+  if (p == end && !final) return incomplete();
   const char* value_end = p;
   while (value_end > value_begin && is_space(*uc(value_end - 1))) --value_end;
   tag.raw_value = std::string_view(value_begin, size_t(value_end - value_begin));
-  tag.next = p < line_end ? p + 1 : line_end;
+  tag.next = p < end && *p == ']' ? p + 1 : p;
   return tag;
 }
 

@@ -109,6 +109,10 @@ TEST(DbAdd, OtherCountingSettingsAreRefusedUnlessForced) {
   CommandResult repeats = db_add(db, {sample(kLichess), "--max-ply", "20", "--count-repeats"});
   EXPECT_EQ(repeats.exit_code, 1);
   EXPECT_NE(repeats.err.find("repeats counted"), std::string::npos) << repeats.err;
+  CommandResult filtered = db_add(db, {sample(kLichess), "--max-ply", "20", "--min-elo", "1500"});
+  EXPECT_EQ(filtered.exit_code, 1);
+  EXPECT_NE(filtered.err.find("filters: none; this add uses"), std::string::npos) << filtered.err;
+  EXPECT_NE(filtered.err.find("min-elo"), std::string::npos) << filtered.err;
   EXPECT_EQ(dump_tree(db), before);
 
   CommandResult forced = db_add(db, {sample(kLichess), "--max-ply", "30", "--force"});

@@ -40,7 +40,7 @@ bool CollectedGame::operator==(const CollectedGame& o) const {
   return true;
 }
 
-Run run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust) {
+PipelineRun run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust) {
   PipelineOptions options;
   options.inputs = inputs;
   options.threads = 2;
@@ -48,7 +48,7 @@ Run run_pipeline(const std::vector<std::string>& inputs, const std::function<voi
   std::vector<std::unique_ptr<CollectingSink>> sinks;
   for (int i = 0; i < pipeline_threads(options); ++i) sinks.push_back(std::make_unique<CollectingSink>());
   Result<ReadStats> stats = read_games(options, [&](int i) -> GameSink& { return *sinks.at(size_t(i)); });
-  Run run;
+  PipelineRun run;
   run.ok = stats.ok();
   if (!stats) {
     run.error = stats.error().message;
@@ -61,7 +61,7 @@ Run run_pipeline(const std::vector<std::string>& inputs, const std::function<voi
   return run;
 }
 
-void expect_same_run(const Run& run, const Run& reference, const std::string& label) {
+void expect_same_run(const PipelineRun& run, const PipelineRun& reference, const std::string& label) {
   ASSERT_EQ(run.ok, reference.ok) << label << ": " << run.error;
   const ReadStats& a = run.stats;
   const ReadStats& b = reference.stats;

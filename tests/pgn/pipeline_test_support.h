@@ -20,7 +20,7 @@ struct CollectedGame {
   bool operator==(const CollectedGame& o) const;
 };
 
-struct Run {
+struct PipelineRun {
   bool ok = false;
   std::string error;
   ReadStats stats;
@@ -28,10 +28,10 @@ struct Run {
 };
 
 // Reads `inputs` with default options changed by `adjust`.
-Run run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust = {});
+PipelineRun run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust = {});
 
 // Everything but the time must agree.
-void expect_same_run(const Run& run, const Run& reference, const std::string& label);
+void expect_same_run(const PipelineRun& run, const PipelineRun& reference, const std::string& label);
 
 uint64_t polyglot_key_of(const std::string& fen);
 

@@ -33,11 +33,13 @@ SearchResult search_depth(const Board& board, int depth, int multipv = 1, std::v
 
 bool long_tests() { return std::getenv("BOOKFORGE_LONG_TESTS") != nullptr; }
 
-// Searches until a mate in at most `moves` moves is found (or the depth cap is reached).
+// Searches until a mate in at most `moves` moves is found, or a depth or node cap is reached.
+// Composed problems (quiet keys, sacrifices) can need far more depth than the mate's length.
 Score find_mate(const Board& board, int moves) {
   Engine engine(16, 1);
   SearchLimits limits;
-  limits.depth = 2 * moves + 6;
+  limits.depth = 2 * moves + 16;
+  limits.nodes = 3'000'000;
   Score best = -kScoreInfinite;
   SearchListener listener;
   Engine* e = &engine;
@@ -60,7 +62,7 @@ struct MateCase {
 // A few mates of our own so that the suite runs without ../shared.
 const MateCase kEmbeddedMates[] = {
     {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1},           // back-rank mate Rd8#
-    {"7k/8/6K1/8/8/8/8/Q7 w - - 99 80", 1},                 // mate on the hundredth half-move
+    {"7k/8/6K1/8/8/8/Q7/8 w - - 99 80", 1},                 // Qa8#, on the hundredth half-move
     {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1},  // scholar's mate
     {"6rk/6pp/8/6N1/8/8/8/6RK w - - 0 1", 1},                // smothered mate Nf7#
     {"r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", 2},          // Re8+ Rxe8 Rxe8#
@@ -100,13 +102,17 @@ TEST(SearchMates, CheckmateAndStalemateAtTheRoot) {
 
 // The sunfish mate files: one FEN per line, mate in N for mateN.fen (some lines carry move
 // counters of "1 0", which the FEN reader may reject; then the four position fields are used).
-void check_mate_file(const std::filesystem::path& path, int moves, int every) {
+// Not every line is a mate in N: for the lines listed (1-based, non-empty lines) Stockfish 15.1
+// at depth 24 finds only a longer mate or none at all, so they are left out.
+void check_mate_file(const std::filesystem::path& path, int moves, int every, const std::set<int>& not_mate_in_n) {
   std::ifstream in(path);
   ASSERT_TRUE(in) << path;
   int line_no = 0, tried = 0;
   for (std::string line; std::getline(in, line);) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    if (line_no++ % every) continue;
+    ++line_no;
+    if (not_mate_in_n.count(line_no)) continue;
+    if (tried++ % every) continue;
     Result<Board> b = Board::from_fen(line);
     if (!b.ok()) {
       std::istringstream s(line);
@@ -115,7 +121,6 @@ void check_mate_file(const std::filesystem::path& path, int moves, int every) {
       b = Board::from_fen(f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0 1");
     }
     ASSERT_TRUE(b.ok()) << path << ":" << line_no << ": " << b.error().message;
-    ++tried;
     EXPECT_GE(find_mate(*b, moves), mate_in(2 * moves - 1)) << path.filename() << ":" << line_no << " " << line;
   }
   EXPECT_GT(tried, 0);
@@ -123,22 +128,25 @@ void check_mate_file(const std::filesystem::path& path, int moves, int every) {
 
 TEST(SearchMates, SunfishMateInOne) {
   BOOKFORGE_SHARED_OR_SKIP(path, "tactics/sunfish/mate1.fen");
-  check_mate_file(path, 1, 1);
+  check_mate_file(path, 1, 1, {});
 }
 
 TEST(SearchMates, SunfishMateInTwo) {
   BOOKFORGE_SHARED_OR_SKIP(path, "tactics/sunfish/mate2.fen");
-  check_mate_file(path, 2, long_tests() ? 1 : 10);
+  check_mate_file(path, 2, long_tests() ? 1 : 10, {10, 204});
 }
 
 TEST(SearchMates, SunfishMateInThree) {
   BOOKFORGE_SHARED_OR_SKIP(path, "tactics/sunfish/mate3.fen");
-  check_mate_file(path, 3, long_tests() ? 1 : 2);
+  check_mate_file(path, 3, 1, {4, 5, 7, 9, 10, 11});
 }
 
 TEST(SearchMates, SunfishMateInFour) {
   BOOKFORGE_SHARED_OR_SKIP(path, "tactics/sunfish/mate4.fen");
-  check_mate_file(path, 4, long_tests() ? 1 : 8);
+  // Only 10 of the 47 lines are mates in four (the file holds longer mates and studies).
+  check_mate_file(path, 4, long_tests() ? 1 : 3,
+                  {2,  3,  4,  5,  7,  8,  10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22, 23, 25,
+                   26, 27, 28, 29, 30, 33, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47});
 }
 
 // ---------------------------------------------------------------------------------------------
