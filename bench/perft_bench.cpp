@@ -16,11 +16,15 @@ void run_perft(benchmark::State& state, const char* fen) {
   state.counters["nodes/s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
 }
 
-void BM_PerftStart(benchmark::State& state) { run_perft(state, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"); }
+void BM_PerftStart(benchmark::State& state) {
+  run_perft(state, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
 void BM_PerftKiwipete(benchmark::State& state) {
   run_perft(state, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
 }
-void BM_PerftEndgame(benchmark::State& state) { run_perft(state, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"); }
+void BM_PerftEndgame(benchmark::State& state) {
+  run_perft(state, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+}
 void BM_PerftPromotions(benchmark::State& state) {
   run_perft(state, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
 }

@@ -36,7 +36,8 @@ const Corpus& corpus() {
     Corpus c;
     const std::filesystem::path shared = BOOKFORGE_SHARED_DATA "/games";
     std::vector<std::filesystem::path> files;
-    for (const char* name : {"twic0920.pgn", "lichess-org-database_2016-05.pgn", "lichess-org-database_2017-05.pgn"})
+    for (const char* name :
+         {"twic0920.pgn", "lichess-org-database_2016-05.pgn", "lichess-org-database_2017-05.pgn"})
       if (std::filesystem::exists(shared / name)) files.push_back(shared / name);
     if (files.empty())
       for (const char* name : {"twic0920-2000.pgn", "lichess-2016-05-1000.pgn"})

@@ -64,8 +64,9 @@ StageCount count_positions(std::string_view name, const std::vector<PositionCand
   return count;
 }
 
-// Walks the kept positions from the start; `visit` gets each reached one with its index.
-uint64_t walk_kept(std::vector<PositionCandidates>& kept,
+// Walks the kept positions from the start; `visit` gets each reached one with its index. In a
+// one-sided book the other side's positions have no moves: all their legal moves are followed.
+uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
                    const std::function<void(const Board&, int depth, size_t index)>& visit) {
   auto index_of = [&](uint64_t key) {
     auto it = std::lower_bound(kept.begin(), kept.end(), key,
@@ -77,7 +78,11 @@ uint64_t walk_kept(std::vector<PositionCandidates>& kept,
     if (i == kept.size()) return;
     for (const Candidate& c : kept[i].moves) moves.push_back(c.stats.move);
   };
-  WalkStats stats = walk_book(moves_of, [&](const Board& board, int depth) { visit(board, depth, index_of(board.key())); });
+  WalkOptions options;
+  if (side == SideFilter::kWhite) options.pass_through = kBlack;
+  if (side == SideFilter::kBlack) options.pass_through = kWhite;
+  WalkStats stats = walk_book(
+      moves_of, [&](const Board& board, int depth) { visit(board, depth, index_of(board.key())); }, {}, options);
   return stats.positions;
 }
 
@@ -111,7 +116,7 @@ Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
     // Step 2: the transformer sees every position reachable through kept moves, with a board.
     if (transformer) {
       std::vector<ReachablePosition> reached;
-      outcome.reachable_positions = walk_kept(kept, [&](const Board& board, int depth, size_t index) {
+      outcome.reachable_positions = walk_kept(kept, rules.side, [&](const Board& board, int depth, size_t index) {
         reached.push_back({board, &kept[index], depth});
       });
       std::sort(reached.begin(), reached.end(), [](const ReachablePosition& a, const ReachablePosition& b) {
@@ -124,7 +129,7 @@ Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
     if (rules.prune_unreachable) {
       std::vector<bool> reachable(kept.size(), false);
       outcome.reachable_positions =
-          walk_kept(kept, [&](const Board&, int, size_t index) { reachable[index] = true; });
+          walk_kept(kept, rules.side, [&](const Board&, int, size_t index) { reachable[index] = true; });
       for (size_t i = 0; i < kept.size(); ++i)
         if (!reachable[i]) kept[i].moves.clear();
       outcome.stages.push_back(count_positions("prune_unreachable", kept));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "engine/board.h"
@@ -24,8 +25,15 @@ struct WalkStats {
   int max_depth = 0;           // plies from the start to the farthest such position
 };
 
-// max_depth: positions deeper than this many plies are not visited (0: no limit).
+struct WalkOptions {
+  Board start;        // the standard start position unless set
+  int max_depth = 0;  // positions deeper than this many plies are not visited (0: no limit)
+  // The side a one-sided book (built with --side) has no moves for: in its positions every
+  // legal move is followed, and those positions are not visited themselves.
+  std::optional<Color> pass_through;
+};
+
 WalkStats walk_book(const BookMovesFn& moves_of, const VisitFn& visit, const IllegalMoveFn& illegal = {},
-                    const Board& start = Board(), int max_depth = 0);
+                    const WalkOptions& options = {});
 
 }  // namespace bookforge::book

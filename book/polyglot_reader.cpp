@@ -29,9 +29,9 @@ Result<PolyglotBook> PolyglotBook::open(const std::string& path) {
     ::close(fd);
     return Error{"cannot read book " + path + ": " + std::strerror(err)};
   }
-  if (!S_ISREG(st.st_mode)) {
+  if (S_ISDIR(st.st_mode)) {
     ::close(fd);
-    return Error{path + ": not a regular file, so not a Polyglot book"};
+    return Error{path + ": is a folder, not a Polyglot book"};
   }
   PolyglotBook book;
   book.path_ = path;

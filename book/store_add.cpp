@@ -1,8 +1,10 @@
 #include "book/store_add.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -89,15 +91,37 @@ Error refused(const std::vector<std::string>& reasons) {
   return Error{message + " (nothing was added; --force adds anyway)"};
 }
 
-// The temporary name a new store is built under: beside the target, so that linking it into
-// place never crosses a filesystem.
+// The temporary name a new store is built under, ".NAME.tmp-PID" beside the target: linking
+// it into place then never crosses a filesystem.
+std::string temporary_prefix(const std::string& target) {
+  std::string prefix(".");
+  prefix += fs::path(target).filename().string();
+  prefix += ".tmp-";
+  return prefix;
+}
+
 std::string temporary_path(const std::string& target) {
-  fs::path p(target);
-  std::string name(".");
-  name += p.filename().string();
-  name += ".tmp-";
-  name += std::to_string(::getpid());
-  return (p.parent_path() / name).string();
+  return (fs::path(target).parent_path() / (temporary_prefix(target) + std::to_string(::getpid()))).string();
+}
+
+// A killed add of a new store leaves its temporary file behind (and SQLite's side files of it);
+// the next add of the same store removes those whose process is gone.
+void remove_stale_temporaries(const std::string& target) {
+  const fs::path parent = fs::path(target).parent_path();
+  const fs::path dir = parent.empty() ? fs::path(".") : parent;
+  const std::string prefix = temporary_prefix(target);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string rest = name.substr(prefix.size());
+    size_t digits = 0;
+    while (digits < rest.size() && std::isdigit(static_cast<unsigned char>(rest[digits]))) ++digits;
+    const std::string side = rest.substr(digits);
+    if (digits == 0 || !(side.empty() || side == "-wal" || side == "-shm" || side == "-journal")) continue;
+    const pid_t pid = pid_t(std::stol(rest.substr(0, digits)));
+    if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
+  }
 }
 
 Status sync_path(const std::string& path, int flags) {
@@ -209,6 +233,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     if (Status c = existing->close(); !c) return c.error();
   } else {
     const std::string temp = temporary_path(options.db_path);
+    remove_stale_temporaries(options.db_path);
     fs::remove(temp, ec);
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();

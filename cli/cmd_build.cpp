@@ -22,6 +22,7 @@
 #include "book/store_build.h"
 #include "book/tally.h"
 #include "cli/command.h"
+#include "cli/config_file.h"
 #include "cli/filter_options.h"
 #include "cli/read_report.h"
 #include "pgn/pipeline.h"
@@ -66,6 +67,7 @@ struct BuildOptions {
   std::string tmp_dir;
   std::string report;
   std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
+  std::string config;
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -332,7 +334,6 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
 void setup_build(CLI::App& root) {
   auto opts = std::make_shared<BuildOptions>();
   CLI::App* cmd = add_subcommand(root, "build", "Build a Polyglot opening book from PGN files");
-  cmd->set_config("--config", "", "Read flags from a TOML file (e.g. data-samples/rules/broad.toml)");
   CLI::Option* files =
       cmd->add_option("files", opts->inputs, "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)");
   cmd->add_option("-o,--output", opts->output, "The book to write (.bin)")->required();
@@ -349,7 +350,12 @@ void setup_build(CLI::App& root) {
                   "counting apply)")
       ->excludes(files);
   cmd->add_option("--report", opts->report, "Write a JSON report: games, rules stage by stage, spills, time, memory");
-  cmd->callback([opts] { set_exit_code(run_build(*opts)); });
+  cmd->add_option("--config", opts->config,
+                  "Read flags from a TOML file, e.g. data-samples/rules/broad.toml (the command line wins)");
+  cmd->callback([cmd, opts] {
+    if (!opts->config.empty()) apply_config_file(*cmd, opts->config);
+    set_exit_code(run_build(*opts));
+  });
 }
 
 }  // namespace

@@ -81,9 +81,9 @@ int run_db_add(const DbAddOptions& opts) {
     print_error(report.error().message);
     return kExitFailure;
   }
-  for (const std::string& reason : report->forced) print_warning("forced: " + reason);
   const pgn::ReadStats& read = report->read;
   if (opts.read.quiet) return kExitOk;
+  for (const std::string& reason : report->forced) print_warning("forced: " + reason);
   warn_bad_games(read);
   std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report->created ? "created" : "updated",
               report->sources.size(), report->sources.size() == 1 ? "" : "s");

@@ -33,7 +33,8 @@ void setup_key(CLI::App& root) {
   auto opts = std::make_shared<KeyOptions>();
   CLI::App* cmd = add_subcommand(root, "key", "Print the Polyglot key of a position");
   cmd->add_option("--fen", opts->fen, "Position (default: the start position)");
-  cmd->add_option("--moves", opts->moves, "Moves to play first, SAN or UCI: \"e4 e5 Nf3\" or \"e2e4 e7e5 g1f3\"");
+  cmd->add_option("--moves", opts->moves,
+                  "Moves to play first, SAN or UCI: \"e4 e5 Nf3\" or \"e2e4 e7e5 g1f3\"");
   cmd->callback([opts] { set_exit_code(run_key(*opts)); });
 }
 

@@ -40,7 +40,8 @@ int run_perft(const PerftOptions& opts) {
 
 void setup_perft(CLI::App& root) {
   auto opts = std::make_shared<PerftOptions>();
-  CLI::App* cmd = add_subcommand(root, "perft", "Count the leaf nodes of the legal move tree (move generator test)");
+  CLI::App* cmd =
+      add_subcommand(root, "perft", "Count the leaf nodes of the legal move tree (move generator test)");
   cmd->add_option("--fen", opts->fen, "Position to start from (default: the start position)");
   cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->required()->check(CLI::Range(0, 32));
   cmd->add_flag("--divide", opts->divide, "Print the node count below each root move");

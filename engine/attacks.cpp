@@ -67,11 +67,13 @@ constexpr std::array<std::array<Bitboard, 64>, 64> make_lines(bool between_only)
       // The full line: this ray, the opposite one (its partner in kDirs) and a itself.
       Bitboard line = Bitboard(1) << a;
       for (int k : {d, d ^ 1}) {
-        for (int f = a % 8 + kDirs[k][0], r = a / 8 + kDirs[k][1]; on_board(f, r); f += kDirs[k][0], r += kDirs[k][1])
+        for (int f = a % 8 + kDirs[k][0], r = a / 8 + kDirs[k][1]; on_board(f, r);
+             f += kDirs[k][0], r += kDirs[k][1])
           line |= Bitboard(1) << (r * 8 + f);
       }
       Bitboard between = 0;
-      for (int f = a % 8 + kDirs[d][0], r = a / 8 + kDirs[d][1]; on_board(f, r); f += kDirs[d][0], r += kDirs[d][1]) {
+      for (int f = a % 8 + kDirs[d][0], r = a / 8 + kDirs[d][1]; on_board(f, r);
+           f += kDirs[d][0], r += kDirs[d][1]) {
         t[a][r * 8 + f] = between_only ? between : line;
         between |= Bitboard(1) << (r * 8 + f);
       }
@@ -108,10 +110,13 @@ struct Prng {
 // mask) with BMI2, otherwise by a magic multiplier found here by trial: a candidate is kept
 // when no two occupancies with different attack sets collide.
 void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2]) {
+  // One PRNG seed per rank, restarted at every square. These were picked (by running this
+  // same search for seeds 1..3000) for finding all magics in about 230,000 trials instead of
+  // 1.5 million with an arbitrary seed: a few tens of milliseconds at start-up.
+  constexpr uint64_t kSeeds[8] = {728, 2985, 786, 2501, 2009, 2821, 1699, 255};
   Bitboard occupancies[4096], reference[4096];
   int epoch[4096] = {};
   int attempt = 0;
-  Prng prng{0x9E3779B97F4A7C15ULL};
   Bitboard* slice = table;
   for (int sq = 0; sq < 64; ++sq) {
     SliderEntry& e = entries[sq];
@@ -131,6 +136,7 @@ void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2])
 #if defined(__BMI2__)
     for (int i = 0; i < size; ++i) slice[e.index(occupancies[i])] = reference[i];
 #else
+    Prng prng{kSeeds[sq / 8]};
     for (bool found = false; !found;) {
       do {
         e.magic = prng.sparse();
@@ -152,7 +158,7 @@ void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2])
   }
   (void)attempt;
   (void)epoch;
-  (void)prng;
+  (void)kSeeds;
 }
 
 struct SliderInit {

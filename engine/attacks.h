@@ -65,12 +65,18 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
 // Attacks of a non-pawn piece type.
 inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case kKnight: return knight_attacks(s);
-    case kBishop: return bishop_attacks(s, occupied);
-    case kRook: return rook_attacks(s, occupied);
-    case kQueen: return queen_attacks(s, occupied);
-    case kKing: return king_attacks(s);
-    default: return 0;
+    case kKnight:
+      return knight_attacks(s);
+    case kBishop:
+      return bishop_attacks(s, occupied);
+    case kRook:
+      return rook_attacks(s, occupied);
+    case kQueen:
+      return queen_attacks(s, occupied);
+    case kKing:
+      return king_attacks(s);
+    default:
+      return 0;
   }
 }
 

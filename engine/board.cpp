@@ -33,8 +33,9 @@ inline bool ep_hashed(const Board& b, Color us, Square ep) {
 }  // namespace
 
 Board::Board() {
-  // The start position is a constant; parsing it cannot fail.
-  *this = from_fen(kStartFen).value();
+  // Parsed once (it cannot fail), then copied: PGN replay starts a board for every game.
+  static const Board start = from_fen(kStartFen).value();
+  *this = start;
 }
 
 Board::Board(EmptyTag) {
@@ -42,8 +43,9 @@ Board::Board(EmptyTag) {
 }
 
 Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
-  return (pawn_attacks(kBlack, s) & pieces(kWhite, kPawn)) | (pawn_attacks(kWhite, s) & pieces(kBlack, kPawn)) |
-         (knight_attacks(s) & by_type_[kKnight]) | (king_attacks(s) & by_type_[kKing]) |
+  return (pawn_attacks(kBlack, s) & pieces(kWhite, kPawn)) |
+         (pawn_attacks(kWhite, s) & pieces(kBlack, kPawn)) | (knight_attacks(s) & by_type_[kKnight]) |
+         (king_attacks(s) & by_type_[kKing]) |
          (bishop_attacks(s, occupied) & (by_type_[kBishop] | by_type_[kQueen])) |
          (rook_attacks(s, occupied) & (by_type_[kRook] | by_type_[kQueen]));
 }
@@ -87,9 +89,14 @@ void Board::update_checkers_after(Square piece_sq, PieceType piece_type, Bitboar
   const Bitboard occ = pieces();
   Bitboard checkers = 0;
   switch (piece_type) {
-    case kPawn: checkers = pawn_attacks(us, ksq) & square_bb(piece_sq); break;
-    case kKnight: checkers = knight_attacks(ksq) & square_bb(piece_sq); break;
-    case kKing: break;
+    case kPawn:
+      checkers = pawn_attacks(us, ksq) & square_bb(piece_sq);
+      break;
+    case kKnight:
+      checkers = knight_attacks(ksq) & square_bb(piece_sq);
+      break;
+    case kKing:
+      break;
     default:
       if (slider_reaches(piece_type, piece_sq, ksq, occ)) checkers = square_bb(piece_sq);
   }
@@ -368,7 +375,8 @@ bool Board::is_ok() const {
         return false;
   if (ep_square_ != kNoSquare) {
     const int push = pawn_push(~side_);
-    if (rank_of(ep_square_) != (side_ == kWhite ? 5 : 2) || board_[ep_square_ + push] != make_piece(~side_, kPawn))
+    if (rank_of(ep_square_) != (side_ == kWhite ? 5 : 2) ||
+        board_[ep_square_ + push] != make_piece(~side_, kPawn))
       return false;
   }
   if (attackers_to(king_square(~side_)) & by_color_[side_]) return false;

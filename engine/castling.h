@@ -13,8 +13,12 @@
 namespace bookforge {
 
 constexpr bool castles_kingside(Move m) { return m.to() > m.from(); }
-constexpr Square castling_king_to(Move m) { return Square(castles_kingside(m) ? m.from() + 2 : m.from() - 2); }
-constexpr Square castling_rook_to(Move m) { return Square(castles_kingside(m) ? m.from() + 1 : m.from() - 1); }
+constexpr Square castling_king_to(Move m) {
+  return Square(castles_kingside(m) ? m.from() + 2 : m.from() - 2);
+}
+constexpr Square castling_rook_to(Move m) {
+  return Square(castles_kingside(m) ? m.from() + 1 : m.from() - 1);
+}
 
 constexpr CastlingRight castling_right(Color c, bool kingside) {
   return CastlingRight((kingside ? kWhiteKingSide : kWhiteQueenSide) << (2 * c));

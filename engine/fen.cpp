@@ -54,8 +54,9 @@ Result<Board> Board::from_fen(std::string_view fen) {
   std::array<std::string_view, 7> fields;
   const int n = split_fields(fen, fields);
   if (n < 4)
-    return fen_error(fen, "has " + std::to_string(n) +
-                              " fields; expected at least 4 (piece placement, side to move, castling, en passant)");
+    return fen_error(
+        fen, "has " + std::to_string(n) +
+                 " fields; expected at least 4 (piece placement, side to move, castling, en passant)");
   if (n > 6) return fen_error(fen, "has more than 6 fields");
 
   Board b{EmptyTag{}};
@@ -66,38 +67,47 @@ Result<Board> Board::from_fen(std::string_view fen) {
     for (char c : fields[0]) {
       if (c == '/') {
         if (file != 8)
-          return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                                    " squares, not 8");
+          return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " has " +
+                                    std::to_string(file) + " squares, not 8");
         if (--rank < 0) return fen_error(fen, "piece placement: more than 8 ranks");
         file = 0;
       } else if (c >= '1' && c <= '8') {
         file += c - '0';
-        if (file > 8) return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " is too long");
+        if (file > 8)
+          return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " is too long");
       } else {
         Piece p = piece_from_char(c);
         if (p == kNoPiece) return fen_error(fen, std::string("piece placement: bad character '") + c + "'");
-        if (file >= 8) return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " is too long");
+        if (file >= 8)
+          return fen_error(fen, "piece placement: rank " + std::to_string(rank + 1) + " is too long");
         b.put_piece(p, make_square(file++, rank));
       }
     }
     if (rank != 0) return fen_error(fen, "piece placement: " + std::to_string(8 - rank) + " ranks, not 8");
-    if (file != 8) return fen_error(fen, "piece placement: rank 1 has " + std::to_string(file) + " squares, not 8");
+    if (file != 8)
+      return fen_error(fen, "piece placement: rank 1 has " + std::to_string(file) + " squares, not 8");
   }
   for (Color c : {kWhite, kBlack}) {
     const char* name = c == kWhite ? "white" : "black";
     const int kings = popcount(b.pieces(c, kKing));
     if (kings != 1)
-      return fen_error(fen, std::string("piece placement: ") + name + " has " + std::to_string(kings) +
-                                " kings, not 1");
-    if (popcount(b.pieces(c)) > 16) return fen_error(fen, std::string("piece placement: ") + name + " has more than 16 pieces");
-    if (popcount(b.pieces(c, kPawn)) > 8) return fen_error(fen, std::string("piece placement: ") + name + " has more than 8 pawns");
+      return fen_error(
+          fen, std::string("piece placement: ") + name + " has " + std::to_string(kings) + " kings, not 1");
+    if (popcount(b.pieces(c)) > 16)
+      return fen_error(fen, std::string("piece placement: ") + name + " has more than 16 pieces");
+    if (popcount(b.pieces(c, kPawn)) > 8)
+      return fen_error(fen, std::string("piece placement: ") + name + " has more than 8 pawns");
   }
-  if (b.pieces(kPawn) & (rank_bb(0) | rank_bb(7))) return fen_error(fen, "piece placement: a pawn on rank 1 or 8");
+  if (b.pieces(kPawn) & (rank_bb(0) | rank_bb(7)))
+    return fen_error(fen, "piece placement: a pawn on rank 1 or 8");
 
   // Field 2: side to move.
-  if (fields[1] == "w") b.side_ = kWhite;
-  else if (fields[1] == "b") b.side_ = kBlack;
-  else return fen_error(fen, "side to move: \"" + std::string(fields[1].substr(0, 10)) + "\" is not w or b");
+  if (fields[1] == "w")
+    b.side_ = kWhite;
+  else if (fields[1] == "b")
+    b.side_ = kBlack;
+  else
+    return fen_error(fen, "side to move: \"" + std::string(fields[1].substr(0, 10)) + "\" is not w or b");
 
   // Field 3: castling rights. Rights whose king or rook is not on its home square are dropped
   // (many FENs in the wild keep stale rights); anything but KQkq letters is an error.
@@ -105,7 +115,8 @@ Result<Board> Board::from_fen(std::string_view fen) {
   if (fields[2] != "-") {
     for (char c : fields[2]) {
       size_t i = std::string_view("KQkq").find(c);
-      if (i == std::string_view::npos) return fen_error(fen, std::string("castling rights: bad character '") + c + "'");
+      if (i == std::string_view::npos)
+        return fen_error(fen, std::string("castling rights: bad character '") + c + "'");
       uint8_t right = uint8_t(1 << i);
       if (b.castling_ & right) return fen_error(fen, std::string("castling rights: '") + c + "' given twice");
       b.castling_ |= right;
@@ -142,7 +153,8 @@ Result<Board> Board::from_fen(std::string_view fen) {
   if (n >= 5 && !parse_counter(fields[4], halfmove))
     return fen_error(fen, "halfmove clock: \"" + std::string(fields[4].substr(0, 10)) + "\" is not a number");
   if (n >= 6 && !parse_counter(fields[5], fullmove))
-    return fen_error(fen, "fullmove number: \"" + std::string(fields[5].substr(0, 10)) + "\" is not a number");
+    return fen_error(fen,
+                     "fullmove number: \"" + std::string(fields[5].substr(0, 10)) + "\" is not a number");
   b.halfmove_clock_ = uint16_t(halfmove);
   b.fullmove_number_ = uint16_t(fullmove == 0 ? 1 : fullmove);  // some writers start at 0
 

@@ -22,9 +22,11 @@ Status play_moves(Board& board, std::string_view moves) {
   int number = 0;
   size_t i = 0;
   while (i < moves.size()) {
-    while (i < moves.size() && (moves[i] == ' ' || moves[i] == '\t' || moves[i] == '\n' || moves[i] == '\r')) ++i;
+    while (i < moves.size() && (moves[i] == ' ' || moves[i] == '\t' || moves[i] == '\n' || moves[i] == '\r'))
+      ++i;
     const size_t start = i;
-    while (i < moves.size() && moves[i] != ' ' && moves[i] != '\t' && moves[i] != '\n' && moves[i] != '\r') ++i;
+    while (i < moves.size() && moves[i] != ' ' && moves[i] != '\t' && moves[i] != '\n' && moves[i] != '\r')
+      ++i;
     const std::string_view token = strip_move_number(moves.substr(start, i - start));
     if (token.empty()) continue;
     ++number;
@@ -32,8 +34,8 @@ Status play_moves(Board& board, std::string_view moves) {
     if (m == Move::none()) {
       const SanResult r = san_to_move(board, token);
       if (!r.ok())
-        return Error{"move " + std::to_string(number) + " \"" + std::string(token) + "\": " +
-                     std::string(san_error_message(r.error)) + " (position " + board.fen() + ")"};
+        return Error{"move " + std::to_string(number) + " \"" + std::string(token) +
+                     "\": " + std::string(san_error_message(r.error)) + " (position " + board.fen() + ")"};
       m = r.move;
     }
     UndoInfo undo;

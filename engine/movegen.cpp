@@ -22,10 +22,10 @@ template <int Delta>
 constexpr Bitboard shift(Bitboard b) {
   if constexpr (Delta == 8) return b << 8;
   if constexpr (Delta == -8) return b >> 8;
-  if constexpr (Delta == 7) return (b & ~kFileABB) << 7;    // up-left for White
-  if constexpr (Delta == 9) return (b & ~kFileHBB) << 9;    // up-right for White
-  if constexpr (Delta == -9) return (b & ~kFileABB) >> 9;   // down-left for Black
-  if constexpr (Delta == -7) return (b & ~kFileHBB) >> 7;   // down-right for Black
+  if constexpr (Delta == 7) return (b & ~kFileABB) << 7;   // up-left for White
+  if constexpr (Delta == 9) return (b & ~kFileHBB) << 9;   // up-right for White
+  if constexpr (Delta == -9) return (b & ~kFileABB) >> 9;  // down-left for Black
+  if constexpr (Delta == -7) return (b & ~kFileHBB) >> 7;  // down-right for Black
   return 0;
 }
 
@@ -136,8 +136,10 @@ void generate_legal_pawns(const Board& b, MoveList& list, Bitboard target, Bitbo
     if (to & kRank3) moves |= shift<Up>(to) & empty;
     moves |= pawn_attacks(Us, from) & enemies;
     moves &= line;
-    if (square_bb(from) & kRank7) push_promotions_from(list, from, moves);
-    else push_moves(list, from, moves);
+    if (square_bb(from) & kRank7)
+      push_promotions_from(list, from, moves);
+    else
+      push_moves(list, from, moves);
   }
 
   // En passant: replay the occupancy and look for any attack on the king.
@@ -278,13 +280,17 @@ void generate_pseudo_impl(const Board& b, GenKind kind, MoveList& list) {
 }  // namespace
 
 void generate_legal(const Board& board, MoveList& list) {
-  if (board.side_to_move() == kWhite) generate_legal_impl<kWhite>(board, list);
-  else generate_legal_impl<kBlack>(board, list);
+  if (board.side_to_move() == kWhite)
+    generate_legal_impl<kWhite>(board, list);
+  else
+    generate_legal_impl<kBlack>(board, list);
 }
 
 void generate_pseudo(const Board& board, GenKind kind, MoveList& list) {
-  if (board.side_to_move() == kWhite) generate_pseudo_impl<kWhite>(board, kind, list);
-  else generate_pseudo_impl<kBlack>(board, kind, list);
+  if (board.side_to_move() == kWhite)
+    generate_pseudo_impl<kWhite>(board, kind, list);
+  else
+    generate_pseudo_impl<kBlack>(board, kind, list);
 }
 
 }  // namespace bookforge

@@ -33,8 +33,8 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
   if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
 }
 
-MovePicker::MovePicker(const Board& board, Move tt_move, const History& history)
-    : board_(board), history_(history) {
+MovePicker::MovePicker(const Board& board, Move tt_move, const History& history, bool with_checks)
+    : board_(board), history_(history), with_checks_(with_checks) {
   if (board.in_check()) {
     stage_ = Stage::kEvasionTT;
     if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
@@ -111,7 +111,7 @@ bool MovePicker::usable_refutation(Move m) const {
   return m.is_ok() && m != tt_move_ && m.kind() != Move::kPromotion && !board_.is_capture(m) && board_.is_legal(m);
 }
 
-Move MovePicker::next(bool skip_quiets) {
+Move MovePicker::next() {
   for (;;) {
     switch (stage_) {
       case Stage::kMainTT:
@@ -148,34 +148,33 @@ Move MovePicker::next(bool skip_quiets) {
 
       case Stage::kKiller1:
         stage_ = Stage::kKiller2;
-        if (!skip_quiets && usable_refutation(killer1_)) return killer1_;
+        if (usable_refutation(killer1_)) return killer1_;
         break;
 
       case Stage::kKiller2:
         stage_ = Stage::kCounter;
-        if (!skip_quiets && killer2_ != killer1_ && usable_refutation(killer2_)) return killer2_;
+        if (killer2_ != killer1_ && usable_refutation(killer2_)) return killer2_;
         break;
 
       case Stage::kCounter:
         stage_ = Stage::kGenQuiets;
-        if (!skip_quiets && counter_ != killer1_ && counter_ != killer2_ && usable_refutation(counter_))
+        if (counter_ != killer1_ && counter_ != killer2_ && usable_refutation(counter_))
           return counter_;
         break;
 
-      case Stage::kGenQuiets:
+      case Stage::kGenQuiets: {
         cur_ = end_;
-        if (!skip_quiets) {
-          MoveList list;
-          generate_pseudo(board_, GenKind::kQuiets, list);
-          for (Move m : list) moves_[end_++].move = m.raw();
-          score_quiets();
-          sort_current_range(sort_limit_);
-        }
+        MoveList list;
+        generate_pseudo(board_, GenKind::kQuiets, list);
+        for (Move m : list) moves_[end_++].move = m.raw();
+        score_quiets();
+        sort_current_range(sort_limit_);
         stage_ = Stage::kQuiets;
         break;
+      }
 
       case Stage::kQuiets:
-        while (!skip_quiets && cur_ < end_) {
+        while (cur_ < end_) {
           const Move m(moves_[cur_++].move);
           if (!is_special(m)) return m;
         }
@@ -211,6 +210,21 @@ Move MovePicker::next(bool skip_quiets) {
           const Move m = pick_best();
           if (m != tt_move_ && !is_underpromotion(m)) return m;
         }
+        stage_ = with_checks_ ? Stage::kQsGenChecks : Stage::kDone;
+        break;
+
+      case Stage::kQsGenChecks: {
+        MoveList list;
+        generate_pseudo(board_, GenKind::kQuiets, list);
+        cur_ = end_ = 0;
+        for (Move m : list)
+          if (m != tt_move_ && board_.gives_check(m)) moves_[end_++].move = m.raw();
+        stage_ = Stage::kQsChecks;
+        break;
+      }
+
+      case Stage::kQsChecks:
+        if (cur_ < end_) return Move(moves_[cur_++].move);
         stage_ = Stage::kDone;
         break;
 

@@ -4,7 +4,8 @@
 //   main search:  TT move, good captures (SEE >= 0, MVV-LVA), killer 1, killer 2, counter move,
 //                 quiet moves by history, bad captures and underpromotions
 //   in check:     TT move, evasions (captures by MVV-LVA first, then quiets by history)
-//   quiescence:   TT move (if a capture), captures and promotions by MVV-LVA
+//   quiescence:   TT move (if a capture), captures and promotions by MVV-LVA, then (at the
+//                 first quiescence ply only) quiet moves that give check
 //
 // Moves are pseudo-legal; the caller tests legality (Board::is_legal_pseudo) before playing.
 // The TT move, killers and counter move are validated (Board::is_legal) before they are
@@ -22,18 +23,18 @@ class MovePicker {
   // Main search. `cont` are the continuation histories of the moves 1 and 2 plies back.
   MovePicker(const Board& board, Move tt_move, const History& history, const PieceToHistory* const cont[2],
              Move killer1, Move killer2, Move counter, int depth);
-  // Quiescence search (captures and promotions, or all evasions when in check).
-  MovePicker(const Board& board, Move tt_move, const History& history);
+  // Quiescence search (captures and promotions, or all evasions when in check), with quiet
+  // checks after the captures if `with_checks`.
+  MovePicker(const Board& board, Move tt_move, const History& history, bool with_checks = false);
 
-  // The next move, or Move::none() when there are no more. With skip_quiets, quiet moves not
-  // yet returned are skipped (late-move pruning).
-  Move next(bool skip_quiets = false);
+  // The next move, or Move::none() when there are no more.
+  Move next();
 
  private:
   enum class Stage : uint8_t {
     kMainTT, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
     kEvasionTT, kGenEvasions, kEvasions,
-    kQsTT, kQsGenCaptures, kQsCaptures,
+    kQsTT, kQsGenCaptures, kQsCaptures, kQsGenChecks, kQsChecks,
     kDone
   };
   // Trivially constructible (a raw move, not Move), so the array below costs nothing to create.
@@ -55,6 +56,7 @@ class MovePicker {
   const PieceToHistory* const* cont_ = nullptr;
   Move tt_move_, killer1_, killer2_, counter_;
   Stage stage_;
+  bool with_checks_ = false;
   int sort_limit_ = 0;  // quiets scoring below this are tried in generation order
   Scored moves_[256];
   int cur_ = 0;

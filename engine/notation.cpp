@@ -23,13 +23,16 @@ Move complete_move(const Board& board, Square from, Square to, PieceType promo) 
   const Piece pc = board.piece_on(from);
   if (pc == kNoPiece) return Move::none();
   const Color us = color_of(pc);
-  if (type_of(pc) == kKing && board.piece_on(to) == make_piece(us, kRook)) return Move(from, to, Move::kCastling);
+  if (type_of(pc) == kKing && board.piece_on(to) == make_piece(us, kRook))
+    return Move(from, to, Move::kCastling);
   if (type_of(pc) == kPawn && to == board.ep_square() && file_of(from) != file_of(to))
     return Move(from, to, Move::kEnPassant);
   return Move(from, to);
 }
 
-Move legal_or_none(const Board& board, Move m) { return m != Move::none() && board.is_legal(m) ? m : Move::none(); }
+Move legal_or_none(const Board& board, Move m) {
+  return m != Move::none() && board.is_legal(m) ? m : Move::none();
+}
 
 }  // namespace
 
@@ -53,17 +56,27 @@ Move uci_to_move(const Board& board, std::string_view uci) {
   PieceType promo = kNoPieceType;
   if (uci.size() == 5) {
     switch (uci[4]) {
-      case 'n': promo = kKnight; break;
-      case 'b': promo = kBishop; break;
-      case 'r': promo = kRook; break;
-      case 'q': promo = kQueen; break;
-      default: return Move::none();
+      case 'n':
+        promo = kKnight;
+        break;
+      case 'b':
+        promo = kBishop;
+        break;
+      case 'r':
+        promo = kRook;
+        break;
+      case 'q':
+        promo = kQueen;
+        break;
+      default:
+        return Move::none();
     }
   }
   // The king's two-square step from its home square is castling: rewrite it as king takes rook.
   const Color us = board.side_to_move();
-  if (promo == kNoPieceType && from == castling_king_from(us) && board.piece_on(from) == make_piece(us, kKing) &&
-      rank_of(to) == rank_of(from) && (file_of(to) == 6 || file_of(to) == 2))
+  if (promo == kNoPieceType && from == castling_king_from(us) &&
+      board.piece_on(from) == make_piece(us, kKing) && rank_of(to) == rank_of(from) &&
+      (file_of(to) == 6 || file_of(to) == 2))
     to = castling_rook_from(us, file_of(to) == 6);
   return legal_or_none(board, complete_move(board, from, to, promo));
 }

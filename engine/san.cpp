@@ -18,13 +18,20 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 PieceType piece_from_letter(char c) {
   switch (c) {
-    case 'P': return kPawn;
-    case 'N': return kKnight;
-    case 'B': return kBishop;
-    case 'R': return kRook;
-    case 'Q': return kQueen;
-    case 'K': return kKing;
-    default: return kNoPieceType;
+    case 'P':
+      return kPawn;
+    case 'N':
+      return kKnight;
+    case 'B':
+      return kBishop;
+    case 'R':
+      return kRook;
+    case 'Q':
+      return kQueen;
+    case 'K':
+      return kKing;
+    default:
+      return kNoPieceType;
   }
 }
 
@@ -47,7 +54,8 @@ std::string_view strip_suffixes(std::string_view s) {
   const size_t n = s.size();
   if (n >= 5 && s[n - 1] == '.' && s[n - 2] == 'p' && s[n - 3] == '.' && s[n - 4] == 'e')
     return strip_marks(s.substr(0, n - 4));
-  if (n >= 3 && s[n - 1] == 'p' && s[n - 2] == 'e' && is_rank(s[n - 3])) return strip_marks(s.substr(0, n - 2));
+  if (n >= 3 && s[n - 1] == 'p' && s[n - 2] == 'e' && is_rank(s[n - 3]))
+    return strip_marks(s.substr(0, n - 2));
   return s;
 }
 
@@ -122,9 +130,12 @@ bool long_castling(const Board& board, const SanParts& p, bool& kingside) {
   if (p.from_file < 0 || p.from_rank < 0 || make_square(p.from_file, p.from_rank) != home) return false;
   if (board.piece_on(home) != make_piece(us, kKing) || rank_of(p.to) != rank_of(home)) return false;
   const int file = file_of(p.to);
-  if (file == 6 || file == 7) kingside = true;
-  else if (file == 2 || file == 0) kingside = false;
-  else return false;
+  if (file == 6 || file == 7)
+    kingside = true;
+  else if (file == 2 || file == 0)
+    kingside = false;
+  else
+    return false;
   return file == 6 || file == 2 || board.piece_on(p.to) == make_piece(us, kRook);
 }
 
@@ -160,13 +171,20 @@ inline Bitboard pieces_reaching(const Board& board, PieceType pt, Square to, Bit
 
 std::string_view san_error_message(SanError e) {
   switch (e) {
-    case SanError::kNone: return "no error";
-    case SanError::kSyntax: return "not a move in SAN or long algebraic notation";
-    case SanError::kNoSuchPiece: return "no piece of that kind can reach the target square";
-    case SanError::kIllegal: return "illegal move: it would leave the king in check";
-    case SanError::kAmbiguous: return "ambiguous move: more than one piece fits";
-    case SanError::kBadPromotion: return "bad promotion: missing, misplaced or to an impossible piece";
-    case SanError::kBadCastling: return "castling is not possible here";
+    case SanError::kNone:
+      return "no error";
+    case SanError::kSyntax:
+      return "not a move in SAN or long algebraic notation";
+    case SanError::kNoSuchPiece:
+      return "no piece of that kind can reach the target square";
+    case SanError::kIllegal:
+      return "illegal move: it would leave the king in check";
+    case SanError::kAmbiguous:
+      return "ambiguous move: more than one piece fits";
+    case SanError::kBadPromotion:
+      return "bad promotion: missing, misplaced or to an impossible piece";
+    case SanError::kBadCastling:
+      return "castling is not possible here";
   }
   return "unknown error";
 }
@@ -249,7 +267,8 @@ std::string move_to_san(const Board& board, Move m) {
     } else {
       san += "PNBRQK"[pt];
       // Other pieces of the same kind that could legally go to the same square.
-      Bitboard others = pieces_reaching(board, pt, to, board.pieces(board.side_to_move(), pt) & ~square_bb(from));
+      Bitboard others =
+          pieces_reaching(board, pt, to, board.pieces(board.side_to_move(), pt) & ~square_bb(from));
       Bitboard rivals = 0;
       while (others) {
         const Square s = pop_lsb(others);

@@ -17,7 +17,7 @@ namespace {
 bool off(const char* name) { const char* e = std::getenv("BF_OFF"); return e && std::strstr(e, name); }
 const bool kOffRazor = off("razor"), kOffRfp = off("rfp"), kOffNull = off("null"), kOffProbcut = off("probcut"),
   kOffLmr = off("lmr"), kOffLmp = off("lmp"), kOffFut = off("fut"), kOffSee = off("see"), kOffHist = off("hist"),
-  kOffIir = off("iir"), kOffQsDelta = off("qsdelta"), kOffQsSee = off("qssee"), kOffCapSee = off("capsee");
+  kOffIir = off("iir"), kOffQsDelta = off("qsdelta"), kOffQsSee = off("qssee"), kOffCapSee = off("capsee"), kOffQsChecks = off("qschecks"), kOffSingular = off("singular");
 
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -79,6 +79,7 @@ class SearchWorker {
     Move killers[2];
     Score static_eval = kScoreNone;
     int plies_from_null = 0;          // positions back that may count for repetition
+    Move excluded;                    // the move a singular-extension search leaves out
   };
   static constexpr int kStackOffset = 4;
 
@@ -96,8 +97,9 @@ class SearchWorker {
 
   template <NodeType kType>
   Score search(Score alpha, Score beta, int depth, int ply, bool cut_node);
+  // depth is 0 at the first quiescence ply (which also tries quiet checks), negative below.
   template <bool kPv>
-  Score qsearch(Score alpha, Score beta, int ply);
+  Score qsearch(Score alpha, Score beta, int ply, int depth = 0);
 
   Frame* frame(int ply) { return &stack_[ply + kStackOffset]; }
   void make_move(Move m, int ply);
@@ -445,10 +447,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   }
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
 
-  // Step 2. Transposition table: a deep enough bound that settles the node ends it.
+  // Step 2. Transposition table: a deep enough bound that settles the node ends it. A search
+  // without the excluded move is a different search: it neither reads nor writes the TT.
+  const Move excluded = ss->excluded;
   const uint64_t key = board_.key();
   TTData tte;
-  const bool tt_hit = engine_.tt_.probe(key, ply, tte);
+  const bool tt_hit = !excluded.is_ok() && engine_.tt_.probe(key, ply, tte);
   const Score tt_score = tt_hit ? tte.score : kScoreNone;
   const Move tt_move = kRoot ? root_moves_[pv_idx_].move : tt_hit ? tte.move : Move::none();
   if (!kPv && tt_hit && tte.depth >= depth && tt_score != kScoreNone &&
@@ -472,7 +476,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       ss->static_eval = tte.eval;
     } else {
       ss->static_eval = evaluate(board_);
-      if (!tt_hit)
+      if (!tt_hit && !excluded.is_ok())
         engine_.tt_.store(key, ply, Move::none(), kScoreNone, ss->static_eval, TranspositionTable::kMinDepth,
                           Bound::kNone);
     }
@@ -494,7 +498,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
-    if (!kOffNull && depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
+    if (!kOffNull && !excluded.is_ok() && depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
         has_non_pawn_material(board_, us) && beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
@@ -515,7 +519,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Step 7. ProbCut: a capture that beats beta by a margin in a reduced search very likely
     // beats it in a full one.
     const Score probcut_beta = beta + 180 - 50 * improving;
-    if (!kOffProbcut && depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
+    if (!kOffProbcut && !excluded.is_ok() && depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
         !(tt_hit && tte.depth >= depth - 3 && tt_score != kScoreNone && tt_score < probcut_beta)) {
       MovePicker picker(board_, tt_move, *history_);
       for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
@@ -536,7 +540,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   // Step 8. Internal iterative reduction: without a TT move this node was never searched;
   // a shallower search is a cheaper way to find one.
-  if (!kOffIir && (kPv || cut_node) && depth >= 4 && !tt_move.is_ok()) --depth;
+  if (!kOffIir && (kPv || cut_node) && depth >= 4 && !tt_move.is_ok() && !excluded.is_ok()) --depth;
 
   // Step 9. The move loop.
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
@@ -557,7 +561,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     } else {
       m = picker.next();
       if (!m.is_ok()) break;
-      if (!board_.is_legal_pseudo(m)) continue;
+      if (m == excluded || !board_.is_legal_pseudo(m)) continue;
     }
     ++move_count;
     if (kRoot && is_main() && listener_ && listener_->on_currmove && engine_.elapsed_ms() > kCurrmoveAfterMs)
@@ -582,8 +586,23 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
 
-    // Step 11. Check extension (bounded, so that perpetual-check lines cannot run away).
-    if (gives_check && ply < 2 * root_depth_) ++new_depth;
+    // Step 11. Extensions, bounded so that forcing lines cannot run away.
+    // Singular: if every other move falls well short of the TT move's score, the TT move is
+    // forced and worth a deeper look. If even the others beat beta, the node fails high now.
+    int extension = 0;
+    if (!kRoot && !kOffSingular && m == tt_move && !excluded.is_ok() && depth >= 8 && has_lower(tte.bound) &&
+        tte.depth >= depth - 3 && std::abs(tt_score) < kScoreMateInMaxPly && ply < 2 * root_depth_) {
+      const Score singular_beta = tt_score - 2 * depth;
+      ss->excluded = m;
+      const Score v = search<NodeType::kNonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+      ss->excluded = Move::none();
+      if (stopped()) return 0;
+      if (v < singular_beta) extension = 1;
+      else if (singular_beta >= beta) return singular_beta;
+    }
+    // Check extension.
+    if (gives_check && ply < 2 * root_depth_) extension = 1;
+    new_depth += extension;
 
     // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
     // the rest a null-window search (PVS), and PV candidates a full-window search.
@@ -639,12 +658,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     }
   }
 
-  // Step 14. No legal move: mate or stalemate.
-  if (move_count == 0) return in_check ? mated_in(ply) : kScoreDraw;
+  // Step 14. No legal move: mate or stalemate (or, without the excluded move, just a fail low).
+  if (move_count == 0) return excluded.is_ok() ? alpha : in_check ? mated_in(ply) : kScoreDraw;
   if (best_move.is_ok()) update_cutoff_stats(ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
   // Step 15. Remember the result (not for the second and later lines of a multi-PV root).
-  if (!(kRoot && pv_idx_ > 0)) {
+  if (!(kRoot && pv_idx_ > 0) && !excluded.is_ok()) {
     const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
     engine_.tt_.store(key, ply, best_move, best, ss->static_eval, depth, bound);
   }
@@ -654,7 +673,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 // Quiescence: only captures and promotions (all evasions when in check), so that the static
 // evaluation is only trusted in quiet positions.
 template <bool kPv>
-Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
+Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
   Frame* ss = frame(ply);
   const bool in_check = board_.in_check();
   if (kPv) {
@@ -666,11 +685,13 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
   if (is_draw(ply)) return kScoreDraw;
   if (ply >= kMaxPly - 1) return in_check ? kScoreDraw : evaluate(board_);
 
+  // Every quiescence ply below the first searches the same moves: one TT depth for them all.
+  const int tt_depth = depth < 0 ? -1 : 0;
   const uint64_t key = board_.key();
   TTData tte;
   const bool tt_hit = engine_.tt_.probe(key, ply, tte);
   const Score tt_score = tt_hit ? tte.score : kScoreNone;
-  if (!kPv && tt_hit && tt_score != kScoreNone && tte.depth >= 0 &&
+  if (!kPv && tt_hit && tt_score != kScoreNone && tte.depth >= tt_depth &&
       (tte.bound == Bound::kExact || (has_lower(tte.bound) && tt_score >= beta) ||
        (has_upper(tte.bound) && tt_score <= alpha)))
     return tt_score;
@@ -686,7 +707,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
     if (tt_score != kScoreNone && (tt_score > best ? has_lower(tte.bound) : has_upper(tte.bound))) best = tt_score;
     if (best >= beta) {
       if (!tt_hit)
-        engine_.tt_.store(key, ply, Move::none(), best, ss->static_eval, 0, Bound::kLower);
+        engine_.tt_.store(key, ply, Move::none(), best, ss->static_eval, tt_depth, Bound::kLower);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -694,7 +715,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
   }
 
   const Score original_alpha = alpha;
-  MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_);
+  MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_, depth == 0 && !kOffQsChecks);
   Move best_move;
   int move_count = 0;
   for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
@@ -715,7 +736,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
       if (!kOffQsSee && !see_ge(board_, m, 0)) continue;
     }
     make_move(m, ply);
-    const Score score = -qsearch<kPv>(-beta, -alpha, ply + 1);
+    const Score score = -qsearch<kPv>(-beta, -alpha, ply + 1, depth - 1);
     unmake_move(m, ply);
     if (stopped()) return 0;
     if (score > best) {
@@ -731,7 +752,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply) {
   if (in_check && move_count == 0) return mated_in(ply);
 
   const Bound bound = best >= beta ? Bound::kLower : kPv && best > original_alpha ? Bound::kExact : Bound::kUpper;
-  engine_.tt_.store(key, ply, best_move, best, ss->static_eval, 0, bound);
+  engine_.tt_.store(key, ply, best_move, best, ss->static_eval, tt_depth, bound);
   return best;
 }
 

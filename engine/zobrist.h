@@ -12,10 +12,10 @@ class Board;
 namespace zobrist {
 
 // Offsets into the Random64 table, as the Polyglot format defines them.
-inline constexpr int kPieceOffset = 0;       // 768 entries: 64 * kind + square
-inline constexpr int kCastleOffset = 768;    // 4 entries: K, Q, k, q
-inline constexpr int kEnPassantOffset = 772; // 8 entries: file
-inline constexpr int kTurnOffset = 780;      // 1 entry: white to move
+inline constexpr int kPieceOffset = 0;        // 768 entries: 64 * kind + square
+inline constexpr int kCastleOffset = 768;     // 4 entries: K, Q, k, q
+inline constexpr int kEnPassantOffset = 772;  // 8 entries: file
+inline constexpr int kTurnOffset = 780;       // 1 entry: white to move
 
 extern const uint64_t kRandom64[781];
 

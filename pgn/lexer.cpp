@@ -28,8 +28,9 @@ namespace {
 
 const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
 
-// The bytes is_token_end() accepts.
+// The bytes is_token_end() accepts; a move also ends at a suffix annotation or a glued NAG.
 constexpr ByteSet kTokenEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"", 15));
+constexpr ByteSet kMoveEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"!?$", 18));
 
 const char* find_line_break(const char* p, const char* end) {
   while (p < end && !is_line_break(*uc(p))) ++p;
@@ -174,20 +175,23 @@ class GameLexer {
     return Control::kContinue;
   }
 
-  // A word of movetext: result, move number, glyph or move.
+  // A word of movetext: move, result, move number or glyph.
   Control token(int depth) {
     const char* begin = p_;
+    const unsigned char first = *uc(begin);
+    if (is_alpha(first)) return move(begin);
     const char* word_end = reinterpret_cast<const char*>(find_first_in(uc(p_), uc(end_), kTokenEnds));
     std::string_view word(begin, size_t(word_end - begin));
     if (word.empty()) {  // a lone '}', ']' or '"'
       ++p_;
       return Control::kContinue;
     }
-    if (std::optional<Outcome> outcome = parse_result_token(word)) {
-      p_ = word_end;
-      return depth == 0 ? v_.outcome(*outcome, word) : Control::kContinue;
+    if (first == '0' || first == '1' || first == '*' || first == 0xC2) {
+      if (std::optional<Outcome> outcome = parse_result_token(word)) {
+        p_ = word_end;
+        return depth == 0 ? v_.outcome(*outcome, word) : Control::kContinue;
+      }
     }
-    const unsigned char first = *uc(begin);
     if (is_digit(first) && word.substr(0, 3) != "0-0") {
       // Move number: "12", "12.", "12...", "1.e4" (the move follows as its own token).
       while (p_ < word_end && is_digit(*uc(p_))) ++p_;
@@ -198,19 +202,23 @@ class GameLexer {
       while (p_ < word_end && *p_ == '.') ++p_;
       return Control::kContinue;
     }
-    if (is_glyph_token(word) || word == "e.p." || word == "ep") {
+    if (is_glyph_token(word)) {
       p_ = word_end;
       return Control::kContinue;
     }
-    // The move ends before any '!', '?' or '$' glued to it; those come next as NAGs.
-    const char* san_end = begin;
-    while (san_end < word_end && *san_end != '!' && *san_end != '?' && *san_end != '$') ++san_end;
-    p_ = san_end;
-    if (san_end == begin) {
+    return move(begin);
+  }
+
+  // A move ends before any '!', '?' or '$' glued to it; those come next as NAGs.
+  Control move(const char* begin) {
+    p_ = reinterpret_cast<const char*>(find_first_in(uc(begin), uc(end_), kMoveEnds));
+    std::string_view san(begin, size_t(p_ - begin));
+    if (san.empty()) {
       ++p_;
       return Control::kContinue;
     }
-    return v_.san(std::string_view(begin, size_t(san_end - begin)));
+    if (san == "e.p." || san == "ep") return Control::kContinue;  // en passant remark after the capture
+    return v_.san(san);
   }
 
   // Just after '(': skips to the matching ')'. False when the game ends first.

@@ -174,6 +174,12 @@ TEST_F(DbKill, AKilledAddOfANewStoreLeavesNoStoreOrAWholeOne) {
     }
   }
   EXPECT_GT(absent, 0);
+  // The next add of the store removes what the killed ones left under temporary names.
+  fs::remove(victim);
+  ASSERT_EQ(run_bookforge(add_args(victim)).exit_code, 0);
+  EXPECT_EQ(dump_tree(victim), whole);
+  for (const auto& entry : fs::directory_iterator(dir_.path()))
+    EXPECT_EQ(entry.path().filename().string().find(".victim.sqlite.tmp-"), std::string::npos) << entry.path();
 }
 
 }  // namespace

@@ -13,7 +13,8 @@ Bitboard ray_walk(Square s, Bitboard occupied, bool diagonal) {
   static const int kStraight[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
   Bitboard b = 0;
   for (const auto& d : diagonal ? kDiagonal : kStraight) {
-    for (int f = file_of(s) + d[0], r = rank_of(s) + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1]) {
+    for (int f = file_of(s) + d[0], r = rank_of(s) + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+         f += d[0], r += d[1]) {
       b |= square_bb(make_square(f, r));
       if (occupied & square_bb(make_square(f, r))) break;
     }

@@ -21,8 +21,9 @@ TEST(CliCore, PerftPrintsNodesLast) {
 }
 
 TEST(CliCore, PerftDivide) {
-  CommandResult r = run_bookforge(
-      {"perft", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--depth", "2", "--divide"});
+  CommandResult r =
+      run_bookforge({"perft", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                     "--depth", "2", "--divide"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("e1g1: 43\n"), std::string::npos) << r.out;  // castling printed the UCI way
   EXPECT_NE(r.out.find("e5f7: 44\n"), std::string::npos) << r.out;
@@ -42,11 +43,12 @@ TEST(CliCore, KeyFromFenAndMoves) {
   EXPECT_EQ(run_bookforge({"key", "--moves", "e4 d5 e5 f5 Ke2 Kf7"}).out, "00fdd303c946bdd9\n");
   EXPECT_EQ(run_bookforge({"key", "--moves", "1.e4 d5 2.e5 f5 3.Ke2 Kf7"}).out, "00fdd303c946bdd9\n");
   EXPECT_EQ(run_bookforge({"key", "--moves", "e2e4 d7d5 e4e5 f7f5 e1e2 e8f7"}).out, "00fdd303c946bdd9\n");
-  EXPECT_EQ(run_bookforge({"key", "--fen", "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4"}).out,
-            "5c3f9b829b279560\n");
+  EXPECT_EQ(
+      run_bookforge({"key", "--fen", "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4"}).out,
+      "5c3f9b829b279560\n");
   // --moves continues from --fen.
-  EXPECT_EQ(run_bookforge({"key", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "--moves",
-                           "d5 e5 f5"})
+  EXPECT_EQ(run_bookforge({"key", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                           "--moves", "d5 e5 f5"})
                 .out,
             "22a48b5a8e47ff78\n");
 }

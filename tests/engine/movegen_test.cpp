@@ -149,7 +149,8 @@ TEST(Movegen, SpecialCases) {
   Board promo = *Board::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1");
   list = MoveList();
   generate_legal(promo, list);
-  for (PieceType pt : {kKnight, kBishop, kRook, kQueen}) EXPECT_TRUE(list.contains(Move(kA7, kA8, Move::kPromotion, pt)));
+  for (PieceType pt : {kKnight, kBishop, kRook, kQueen})
+    EXPECT_TRUE(list.contains(Move(kA7, kA8, Move::kPromotion, pt)));
 }
 
 TEST(Movegen, RecordPositionHas218Moves) {

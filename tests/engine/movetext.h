@@ -50,7 +50,8 @@ inline std::vector<GameMoves> read_games(std::string_view text, size_t max_games
       ++i;
     } else {
       size_t start = i;
-      while (i < text.size() && std::string_view(" \t\r\n{}();[").find(text[i]) == std::string_view::npos) ++i;
+      while (i < text.size() && std::string_view(" \t\r\n{}();[").find(text[i]) == std::string_view::npos)
+        ++i;
       std::string_view token = text.substr(start, i - start);
       if (variation_depth > 0 || token[0] == '$') continue;
       if (is_result(token)) {

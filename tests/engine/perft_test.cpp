@@ -47,7 +47,8 @@ std::vector<PerftCase> read_epd(const std::filesystem::path& path) {
     const std::string fen = trim(line.substr(0, semi));
     while (semi != std::string::npos) {
       size_t next = line.find(';', semi + 1);
-      const std::string field = trim(line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
+      const std::string field =
+          trim(line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
       int depth;
       unsigned long long nodes;
       if (std::sscanf(field.c_str(), "D%d %llu", &depth, &nodes) == 2) cases.push_back({fen, depth, nodes});
@@ -66,8 +67,10 @@ std::vector<PerftCase> read_perft_blocks(const std::filesystem::path& path) {
     line = trim(line);
     int depth;
     unsigned long long nodes;
-    if (line.rfind("epd ", 0) == 0) fen = trim(line.substr(4));
-    else if (std::sscanf(line.c_str(), "perft %d %llu", &depth, &nodes) == 2) cases.push_back({fen, depth, nodes});
+    if (line.rfind("epd ", 0) == 0)
+      fen = trim(line.substr(4));
+    else if (std::sscanf(line.c_str(), "perft %d %llu", &depth, &nodes) == 2)
+      cases.push_back({fen, depth, nodes});
   }
   return cases;
 }
@@ -129,7 +132,8 @@ TEST(Perft, PublishedNumbers) {
       {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", {6, 264, 9467, 422333, 15833292}},
       {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", {6, 264, 9467, 422333}},
       {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", {44, 1486, 62379, 2103487}},
-      {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", {46, 2079, 89890, 3894594}},
+      {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+       {46, 2079, 89890, 3894594}},
   };
   for (const Row& row : rows) {
     Board board = *Board::from_fen(row.fen);
@@ -211,8 +215,10 @@ TEST(Perft, RandomPositions) {
       ++position;
       last_fen = c.fen;
     }
-    if (c.depth <= 3) shallow.push_back(c);
-    else if (long_tests() || position % 16 == 0) sample.push_back(c);
+    if (c.depth <= 3)
+      shallow.push_back(c);
+    else if (long_tests() || position % 16 == 0)
+      sample.push_back(c);
   }
   SuiteResult a = run_suite(shallow, kLongBudget);
   SuiteResult b = run_suite(sample, long_tests() ? kLongBudget : 5'000'000, 5);

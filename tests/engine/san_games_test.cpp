@@ -50,7 +50,10 @@ RoundTripStats round_trip(const std::vector<test::GameMoves>& games, const std::
     Board board = *start;
     for (size_t ply = 0; ply < game.sans.size(); ++ply) {
       const std::string& san = game.sans[ply];
-      auto where = [&] { return source + " game " + std::to_string(g + 1) + " ply " + std::to_string(ply + 1) + " " + san + " in " + board.fen(); };
+      auto where = [&] {
+        return source + " game " + std::to_string(g + 1) + " ply " + std::to_string(ply + 1) + " " + san +
+               " in " + board.fen();
+      };
       SanResult r = san_to_move(board, san);
       if (!r.ok()) {
         ADD_FAILURE() << where() << ": " << san_error_message(r.error);
@@ -120,7 +123,8 @@ TEST(SanGames, SharedGamesRoundTrip) {
     total.games += stats.games;
     total.plies += stats.plies;
   };
-  for (const char* name : {"twic0920.pgn", "lichess-org-database_2016-05.pgn", "lichess-org-database_2017-05.pgn"}) {
+  for (const char* name :
+       {"twic0920.pgn", "lichess-org-database_2016-05.pgn", "lichess-org-database_2017-05.pgn"}) {
     if (std::filesystem::exists(dir / name)) run(test::read_file(dir / name), name, true);
   }
   // Over-the-board master games from three eras: the start of each pgnmentor part.

@@ -1,6 +1,7 @@
 // SAN parsing (strict and tolerant forms, errors) and printing (disambiguation, suffixes).
 #include "engine/san.h"
 
+#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -24,7 +25,8 @@ void expect_move(const Board& board, std::string_view san, Move want) {
 
 void expect_error(const Board& board, std::string_view san, SanError want) {
   SanResult r = san_to_move(board, san);
-  EXPECT_EQ(int(r.error), int(want)) << san << " gave " << (r.ok() ? move_to_uci(r.move) : san_error_message(r.error));
+  EXPECT_EQ(int(r.error), int(want)) << san << " gave "
+                                     << (r.ok() ? move_to_uci(r.move) : san_error_message(r.error));
   if (!r.ok()) {
     EXPECT_EQ(r.move, Move::none());
   }
@@ -46,7 +48,8 @@ TEST(SanParse, PlainMoves) {
 
 TEST(SanParse, Castling) {
   Board b = board_at(kCastlingFen);
-  for (const char* s : {"O-O", "0-0", "o-o", "O-O+", "0-0#", "O-O!?"}) expect_move(b, s, Move(kE1, kH1, Move::kCastling));
+  for (const char* s : {"O-O", "0-0", "o-o", "O-O+", "0-0#", "O-O!?"})
+    expect_move(b, s, Move(kE1, kH1, Move::kCastling));
   for (const char* s : {"O-O-O", "0-0-0", "O-O-O+"}) expect_move(b, s, Move(kE1, kA1, Move::kCastling));
   // Long algebraic king moves and king takes rook.
   expect_move(b, "e1g1", Move(kE1, kH1, Move::kCastling));
@@ -60,7 +63,8 @@ TEST(SanParse, Castling) {
 
 TEST(SanParse, Suffixes) {
   Board start;
-  for (const char* s : {"Nf3+", "Nf3#", "Nf3!", "Nf3?", "Nf3!?", "Nf3?!", "Nf3!!", "Nf3??", "Nf3+!", "Nf3#??"})
+  for (const char* s :
+       {"Nf3+", "Nf3#", "Nf3!", "Nf3?", "Nf3!?", "Nf3?!", "Nf3!!", "Nf3??", "Nf3+!", "Nf3#??"})
     expect_move(start, s, Move(kG1, kF3));
 }
 
@@ -129,7 +133,8 @@ TEST(SanParse, Disambiguation) {
 
 TEST(SanParse, Errors) {
   Board start;
-  for (const char* s : {"", "Z", "Nf9", "Xe4", "hello", "N", "O-O-O-O", "e2e4e5", "Nf3x", "=Q", "e", "i4", "Qd1d1d1", "+"})
+  for (const char* s :
+       {"", "Z", "Nf9", "Xe4", "hello", "N", "O-O-O-O", "e2e4e5", "Nf3x", "=Q", "e", "i4", "Qd1d1d1", "+"})
     expect_error(start, s, SanError::kSyntax);
   expect_error(start, "Nd4", SanError::kNoSuchPiece);
   expect_error(start, "Bb5", SanError::kNoSuchPiece);
@@ -196,7 +201,10 @@ TEST(SanPrint, Notation) {
 
 // Every legal move of a few positions and their children prints and parses back to itself.
 TEST(SanPrint, RoundTripAllLegalMoves) {
-  const char* fens[] = {kStartFen.data(), kCastlingFen, kEnPassantFen, kPromotionFen,
+  const char* fens[] = {kStartFen.data(),
+                        kCastlingFen,
+                        kEnPassantFen,
+                        kPromotionFen,
                         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
                         "1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1"};
@@ -211,6 +219,30 @@ TEST(SanPrint, RoundTripAllLegalMoves) {
       EXPECT_EQ(r.move, m) << fen << " " << san;
     }
   }
+}
+
+// Random text: any error is fine, but an accepted move must be legal and print back.
+TEST(SanParse, ArbitraryTextIsSafe) {
+  const Board boards[] = {Board(), board_at(kCastlingFen), board_at(kEnPassantFen), board_at(kPromotionFen)};
+  const std::string alphabet = "abcdefgh12345678KQRBNPxX=+#!?-:O0oZe.pq ";
+  std::mt19937 rng(99);
+  int accepted = 0;
+  for (int i = 0; i < 300000; ++i) {
+    std::string s;
+    const int len = int(rng() % 9);
+    for (int k = 0; k < len; ++k) s += rng() % 16 ? alphabet[rng() % alphabet.size()] : char(rng() % 256);
+    const Board& b = boards[rng() % 4];
+    SanResult r = san_to_move(b, s);
+    if (!r.ok()) {
+      ASSERT_EQ(r.move, Move::none()) << s;
+      continue;
+    }
+    ++accepted;
+    if (r.move == Move::null()) continue;
+    ASSERT_TRUE(b.is_legal(r.move)) << b.fen() << " " << s;
+    ASSERT_EQ(san_to_move(b, move_to_san(b, r.move)).move, r.move) << b.fen() << " " << s;
+  }
+  EXPECT_GT(accepted, 100);
 }
 
 }  // namespace

@@ -47,8 +47,10 @@ constexpr KeyVector kPublishedVectors[] = {
     {"e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "823c9b50fd114196"},
     {"e2e4 d7d5", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "0756b94461c50fb0"},
     {"e2e4 d7d5 e4e5", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", "662fafb965db29d4"},
-    {"e2e4 d7d5 e4e5 f7f5", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "22a48b5a8e47ff78"},
-    {"e2e4 d7d5 e4e5 f7f5 e1e2", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3", "652a607ca3f242c1"},
+    {"e2e4 d7d5 e4e5 f7f5", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+     "22a48b5a8e47ff78"},
+    {"e2e4 d7d5 e4e5 f7f5 e1e2", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3",
+     "652a607ca3f242c1"},
     {"e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4",
      "00fdd303c946bdd9"},
     {"a2a4 b7b5 h2h4 b5b4 c2c4", "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3",
@@ -86,7 +88,8 @@ TEST(Zobrist, SharedVectorFile) {
     if (line.empty() || line[0] == '#') continue;
     size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
     ASSERT_NE(t2, std::string::npos) << line;
-    const std::string moves = line.substr(0, t1), fen = line.substr(t1 + 1, t2 - t1 - 1), key = line.substr(t2 + 1);
+    const std::string moves = line.substr(0, t1), fen = line.substr(t1 + 1, t2 - t1 - 1),
+                      key = line.substr(t2 + 1);
     SCOPED_TRACE(line);
     EXPECT_EQ(hex_key(play_uci(moves).key()), key);
     auto parsed = Board::from_fen(fen);

@@ -38,7 +38,7 @@ bool long_tests() { return std::getenv("BOOKFORGE_LONG_TESTS") != nullptr; }
 Score find_mate(const Board& board, int moves) {
   Engine engine(16, 1);
   SearchLimits limits;
-  limits.depth = 2 * moves + 16;
+  limits.depth = 2 * moves + 20;
   limits.nodes = 3'000'000;
   Score best = -kScoreInfinite;
   SearchListener listener;

@@ -1,0 +1,135 @@
+// `db explore` latency: the explorer query (rows of one position, SAN of every move, the
+// statistics) over 10,000 random positions of a store.
+//
+// The positions are random walks through the store itself: from the start position, a move
+// chosen uniformly among the moves the store knows, for a length drawn uniformly from 0..39
+// plies (a walk stops early where the store knows no move). Uniform choices reach the rare
+// corners of the tree as often as the main lines.
+//
+// The store: $BOOKFORGE_DB_BENCH_STORE (e.g. made by bench/db_add.sh from pgnmentor part 1),
+// or else one made here from data-samples/. Run: build/bin/bench_db_explore
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <vector>
+
+#include "book/store.h"
+#include "book/store_add.h"
+#include "book/store_explore.h"
+#include "engine/san.h"
+
+namespace bookforge {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kPositions = 10'000;
+constexpr int kMaxWalk = 40;
+
+struct Fixture {
+  std::string path;
+  bool made_here = false;
+  std::unique_ptr<store::Store> store;
+  std::vector<Board> positions;
+};
+
+std::string sample_store() {
+  std::string path = (fs::temp_directory_path() / ("bookforge_explore." + std::to_string(::getpid()) + ".sqlite")).string();
+  store::StoreAddOptions add;
+  add.db_path = path;
+  add.pipeline.inputs = {std::string(BOOKFORGE_SOURCE_DIR) + "/data-samples/twic0920-2000.pgn",
+                         std::string(BOOKFORGE_SOURCE_DIR) + "/data-samples/lichess-2016-05-1000.pgn"};
+  add.pipeline.max_ply = 60;
+  add.tally.tmp_dir = fs::temp_directory_path().string();
+  if (!store::store_add(add)) std::abort();
+  return path;
+}
+
+Fixture& fixture() {
+  static Fixture f = [] {
+    Fixture out;
+    const char* given = std::getenv("BOOKFORGE_DB_BENCH_STORE");
+    out.made_here = !(given && *given);
+    out.path = out.made_here ? sample_store() : given;
+    Result<store::Store> s = store::Store::open(out.path, false);
+    if (!s) {
+      std::fprintf(stderr, "%s\n", s.error().message.c_str());
+      std::exit(1);
+    }
+    out.store = std::make_unique<store::Store>(std::move(*s));
+    std::mt19937_64 rng(2024);
+    while (int(out.positions.size()) < kPositions) {
+      Board board;
+      const int length = int(rng() % kMaxWalk);
+      for (int ply = 0; ply < length; ++ply) {
+        Result<store::Exploration> x = store::explore(*out.store, board);
+        if (!x || x->moves.empty()) break;
+        UndoInfo undo;
+        board.make_move(x->moves[rng() % x->moves.size()].move, undo);
+      }
+      out.positions.push_back(board);
+    }
+    if (out.made_here) std::atexit([] { fs::remove(fixture().path); });
+    return out;
+  }();
+  return f;
+}
+
+// One explorer query per iteration, cycling through the positions.
+void Explore(benchmark::State& state) {
+  Fixture& f = fixture();
+  size_t i = 0, moves = 0;
+  for (auto _ : state) {
+    Result<store::Exploration> x = store::explore(*f.store, f.positions[i]);
+    moves += x->moves.size();
+    benchmark::DoNotOptimize(x);
+    if (++i == f.positions.size()) i = 0;
+  }
+  state.counters["moves_per_query"] = double(moves) / double(state.iterations());
+}
+
+// The SQL part alone: the rows of one position.
+void RowsOnly(benchmark::State& state) {
+  Fixture& f = fixture();
+  size_t i = 0;
+  for (auto _ : state) {
+    auto rows = f.store->moves_at(f.positions[i].key());
+    benchmark::DoNotOptimize(rows);
+    if (++i == f.positions.size()) i = 0;
+  }
+}
+
+// All 10,000 positions once per iteration, each query timed: mean, median and 99th percentile.
+void AllPositionsTimed(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::vector<double> micros(f.positions.size());
+  for (auto _ : state) {
+    for (size_t i = 0; i < f.positions.size(); ++i) {
+      auto start = std::chrono::steady_clock::now();
+      Result<store::Exploration> x = store::explore(*f.store, f.positions[i]);
+      benchmark::DoNotOptimize(x);
+      micros[i] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    }
+  }
+  std::sort(micros.begin(), micros.end());
+  double sum = 0;
+  for (double m : micros) sum += m;
+  state.counters["mean_us"] = sum / double(micros.size());
+  state.counters["p50_us"] = micros[micros.size() / 2];
+  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
+  state.counters["max_us"] = micros.back();
+}
+
+BENCHMARK(Explore)->Unit(benchmark::kMicrosecond);
+BENCHMARK(RowsOnly)->Unit(benchmark::kMicrosecond);
+BENCHMARK(AllPositionsTimed)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace
+}  // namespace bookforge
+
+BENCHMARK_MAIN();

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Runs the PGN fuzz target for a while, seeded from the project's quirk files and the shared
+# tricky-PGN collection (../shared/data/pgn-tricky, when present).
+#   fuzz/run.sh BUILD/bin/pgn_fuzz [SECONDS] [extra libFuzzer flags...]
+# Exits non-zero when the fuzzer finds a crash; the reproducer is left in ./fuzz-artifacts/
+# (or $BOOKFORGE_FUZZ_ARTIFACTS). $BOOKFORGE_FUZZ_WORKDIR keeps the corpus between runs.
+set -eu
+fuzzer=$1
+seconds=${2:-60}
+[ $# -ge 2 ] && shift 2 || shift $#
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+if [ -n "${BOOKFORGE_FUZZ_WORKDIR:-}" ]; then
+  work=$BOOKFORGE_FUZZ_WORKDIR
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
+artifacts=${BOOKFORGE_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
+mkdir -p "$work/corpus" "$work/seeds" "$artifacts"
+cp "$root"/tests/data/pgn/*.pgn "$work/seeds/"
+tricky="$root/../shared/data/pgn-tricky"
+if [ -d "$tricky" ]; then
+  # Seeds keep their first 64 KiB: long files add nothing the fuzzer would not find faster.
+  find "$tricky" -type f | while read -r f; do
+    head -c 65536 "$f" > "$work/seeds/$(echo "$f" | tr '/' '_')"
+  done
+fi
+# Two leading bytes pick the block size and options (see pgn_fuzz.cpp): prepend a neutral pair.
+for f in "$work"/seeds/*; do printf '\003\050' | cat - "$f" > "$f.seed" && rm "$f"; done
+"$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="$artifacts/" "$@" "$work/corpus" "$work/seeds"
