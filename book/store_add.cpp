@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "book/store_hash.h"
+#include "book/store_prefetch.h"
 
 namespace bookforge::store {
 namespace {
@@ -155,7 +156,8 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
   if (!recorded) return recorded.error();
   if (!*recorded)
     if (Status s = store.set_settings(settings); !s) return s;
-  Result<MergeCounts> merged = store.merge(entries);
+  PrefetchStream prefetched(entries);
+  Result<MergeCounts> merged = store.merge(prefetched);
   if (!merged) return merged.error();
   report.rows_merged = merged->entries;
   for (const SourceRecord& source : sources)

@@ -29,7 +29,9 @@ struct SanResult {
 
 // Resolves a SAN token in this position. Tolerant: O-O / 0-0, suffixes + # ! ? !? ?! !! ??,
 // promotion with or without '=', "Pe4", long algebraic "e2e4" / "e2-e4" / "Ng1-f3", "exd6e.p.".
-// Works back from the target square rather than generating all legal moves.
+// Works back from the target square rather than generating all legal moves. The null move
+// ("--" or "Z0") gives Move::null() (an error when in check): callers that cannot use it, such
+// as book building, must treat it as the end of the usable moves.
 SanResult san_to_move(const Board& board, std::string_view san);
 
 // SAN with minimal disambiguation and a + or # suffix. `m` must be legal.

@@ -40,6 +40,7 @@ class FingerprintVisitor final : public Visitor {
   Fingerprint print;
   Control begin_game(const GameContext& game) override {
     game_ = &game;
+    first_move_ = true;
     print.add("game");
     print.add(game.first_line);
     print.add(game.result);
@@ -54,7 +55,8 @@ class FingerprintVisitor final : public Visitor {
   }
   Control san(std::string_view token) override {
     print.add(token);
-    print.add(game_->line_of(token.data()));
+    if (first_move_) print.add(game_->line_of(token.data()));
+    first_move_ = false;
     return Control::kContinue;
   }
   Control nag(int nag) override {
@@ -79,13 +81,15 @@ class FingerprintVisitor final : public Visitor {
     if (parse_result_token(token) != o) std::abort();
     return Control::kContinue;
   }
-  Control error(LexError e, const char*) override {
+  Control error(LexError e, const char* where) override {
     print.add(lex_error_reason(e));
+    if (where) print.add(game_->line_of(where));
     return Control::kContinue;
   }
 
  private:
   const GameContext* game_ = nullptr;
+  bool first_move_ = false;
 };
 
 class CheckingSink final : public GameSink {

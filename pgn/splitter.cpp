@@ -153,7 +153,16 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
   const unsigned char* d = reinterpret_cast<const unsigned char*>(data);
   const unsigned char* end = d + size;
   while (pos_ < size) {
-    if (line_start_ && !at_line_start(d, size, final, spans)) return;
+    if (line_start_) {
+      // A line start that needed more bytes is looked at again only once the data has doubled,
+      // so a long line arriving in small reads is not rescanned for every read.
+      if (!final && size < retry_size_) return;
+      if (!at_line_start(d, size, final, spans)) {
+        retry_size_ = pos_ + 2 * (size - pos_) + 1;
+        return;
+      }
+      retry_size_ = 0;
+    }
     if (pos_ >= size) break;
     const unsigned char c = d[pos_];
     switch (mode_) {
@@ -242,12 +251,14 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
 
 void GameSplitter::rebase(size_t offset) {
   pos_ -= offset;
+  retry_size_ = retry_size_ > offset ? retry_size_ - offset : 0;
   if (in_game_) game_begin_ -= offset;
 }
 
 void GameSplitter::drop_open_game_prefix(size_t offset) {
   oversized_ = true;
   pos_ -= offset;
+  retry_size_ = retry_size_ > offset ? retry_size_ - offset : 0;
   game_begin_ = game_begin_ > offset ? game_begin_ - offset : 0;
 }
 

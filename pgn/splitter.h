@@ -75,6 +75,7 @@ class GameSplitter {
   bool oversized_ = false;
   int depth_ = 0;                 // variation depth in the open game
   size_t pos_ = 0;
+  size_t retry_size_ = 0;         // after a line start needed more bytes: wait for this many
   size_t game_begin_ = 0;
   uint64_t line_ = 1;             // line of pos_
   uint64_t game_line_ = 1;
