@@ -17,7 +17,8 @@
 // draws, black only count games with a result (games >= white + draws + black); rating_sum
 // is the mover's Elo summed over the `rated` games where the mover had one, so
 // rating_sum / rated is an honest average; first_ply is a game ply, its parity the side to move.
-// Counts are 64-bit in SQLite but limited to 32 bits by a CHECK, the most a TallyEntry holds.
+// Counts are 64-bit in SQLite but kept within 32 bits, the most a TallyEntry holds: a merge whose
+// sums would pass that fails (and its add is rolled back) instead of wrapping.
 //
 // Crash safety: an existing store is changed in WAL mode inside one transaction per `db add`;
 // a new store is written under a temporary name and renamed into place (see store_add.h).
@@ -124,6 +125,7 @@ class Store {
 
   Connection db_;
   bool created_ = false;
+  bool merged_ = false;  // merge() ran on this connection
   std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
   std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
 };

@@ -25,6 +25,7 @@
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
 #include "cli/read_report.h"
+#include "cli/rescore_options.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::cli {
@@ -68,6 +69,7 @@ struct BuildOptions {
   std::string report;
   std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
   std::string config;
+  RescoreFlags rescore;  // engine rescoring of the candidates (cli/rescore_options.h)
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -218,6 +220,12 @@ int run_build(const BuildOptions& opts) {
     budget = *bytes;
   }
 
+  Result<std::unique_ptr<book::Rescorer>> rescorer = make_rescorer(opts.rescore, opts.read);
+  if (!rescorer) {
+    print_error(rescorer.error().message);
+    return kExitUsage;
+  }
+
   // Step 2. The output first, so that an unwritable target fails before any reading.
   Result<book::PolyglotWriter> writer = book::PolyglotWriter::create(opts.output);
   if (!writer) {
@@ -249,9 +257,9 @@ int run_build(const BuildOptions& opts) {
     return kExitFailure;
   }
 
-  // Step 4. Rules and writing, one position at a time.
+  // Step 4. Rules (and engine rescoring) and writing, one position at a time.
   const double rules_start = elapsed();
-  Result<book::BuildOutcome> outcome = book::build_book(**entries, *rules, nullptr, *writer);
+  Result<book::BuildOutcome> outcome = book::build_book(**entries, *rules, rescorer->get(), *writer);
   if (!outcome) {
     print_error(outcome.error().message);
     return kExitFailure;
@@ -260,6 +268,11 @@ int run_build(const BuildOptions& opts) {
     print_error(committed.error().message);
     return kExitFailure;
   }
+  if (*rescorer)
+    if (Status s = finish_rescore(opts.rescore, **rescorer, read.quiet); !s.ok()) {
+      print_error(s.error().message);
+      return kExitFailure;
+    }
   const double total = elapsed();
 
   // Step 5. Report.
@@ -349,6 +362,7 @@ void setup_build(CLI::App& root) {
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "
                   "counting apply)")
       ->excludes(files);
+  add_rescore_options(cmd, opts->rescore);
   cmd->add_option("--report", opts->report, "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,
                   "Read flags from a TOML file, e.g. data-samples/rules/broad.toml (the command line wins)");

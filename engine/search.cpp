@@ -15,6 +15,17 @@
 namespace bookforge {
 namespace {
 bool off(const char* name) { const char* e = std::getenv("BF_OFF"); return e && std::strstr(e, name); }
+int param(const char* name, int dflt) {
+  const char* e = std::getenv("BF_P");
+  if (!e) return dflt;
+  const char* p = std::strstr(e, name);
+  if (!p) return dflt;
+  return std::atoi(p + std::strlen(name) + 1);
+}
+const int kFutBase = param("futb", 110), kFutMul = param("futm", 100), kFutMax = param("futx", 8),
+  kRfpMul = param("rfpm", 80), kRfpMax = param("rfpx", 8), kRazBase = param("razb", 200), kRazMul = param("razm", 220),
+  kLmrDiv = param("lmrd", 240), kLmrBase = param("lmrb", 80), kNmpBase = param("nmpb", 3), kNmpDiv = param("nmpd", 3),
+  kSeeQ = param("seeq", 25), kSeeC = param("seec", 100), kQsFut = param("qsfut", 180), kLmpOn = param("lmp", 1);
 const bool kOffRazor = off("razor"), kOffRfp = off("rfp"), kOffNull = off("null"), kOffProbcut = off("probcut"),
   kOffLmr = off("lmr"), kOffLmp = off("lmp"), kOffFut = off("fut"), kOffSee = off("see"), kOffHist = off("hist"),
   kOffIir = off("iir"), kOffQsDelta = off("qsdelta"), kOffQsSee = off("qssee"), kOffCapSee = off("capsee"), kOffQsChecks = off("qschecks"), kOffSingular = off("singular");
@@ -30,7 +41,7 @@ struct ReductionTable {
   ReductionTable() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
-        r[d][m] = d == 0 || m == 0 ? 0 : int(0.8 + std::log(d) * std::log(m) / 2.4);
+        r[d][m] = d == 0 || m == 0 ? 0 : int(kLmrBase / 100.0 + std::log(d) * std::log(m) / (kLmrDiv / 100.0));
   }
 };
 const ReductionTable kReductions;
@@ -488,19 +499,19 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   if (!kPv && !in_check) {
     // Step 4. Razoring: far below alpha at low depth, only captures can save the node.
-    if (!kOffRazor && depth <= 3 && eval + 200 + 220 * depth <= alpha) {
+    if (!kOffRazor && depth <= 3 && eval + kRazBase + kRazMul * depth <= alpha) {
       const Score v = qsearch<false>(alpha, alpha + 1, ply);
       if (v <= alpha) return v;
     }
 
     // Step 5. Reverse futility pruning: so far above beta that a shallow search won't fall.
-    if (!kOffRfp && depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
+    if (!kOffRfp && depth <= kRfpMax && eval - kRfpMul * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
     if (!kOffNull && !excluded.is_ok() && depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
         has_non_pawn_material(board_, us) && beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
-      const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+      const int r = kNmpBase + depth / kNmpDiv + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
       Score v = -search<NodeType::kNonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
       unmake_move(Move::null(), ply);
@@ -577,11 +588,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
       if (quiet && !gives_check) {
         // Late quiet moves one at a time (not by skipping the rest: a quiet check may follow).
-        if (!kOffLmp && !in_check && move_count >= late_move_count(depth, improving)) continue;
+        if (kLmpOn && !kOffLmp && !in_check && move_count >= late_move_count(depth, improving)) continue;
         if (!kOffHist && lmr_depth <= 3 && hist < -3000 * depth) continue;
-        if (!kOffFut && !in_check && lmr_depth < 8 && ss->static_eval + 110 + 100 * lmr_depth <= alpha) continue;
-        if (!kOffSee && !see_ge(board_, m, -25 * lmr_depth * lmr_depth)) continue;
-      } else if (!kOffCapSee && !gives_check && depth <= 6 && !see_ge(board_, m, -100 * depth)) {
+        if (!kOffFut && !in_check && lmr_depth < kFutMax && ss->static_eval + kFutBase + kFutMul * lmr_depth <= alpha) continue;
+        if (!kOffSee && !see_ge(board_, m, -kSeeQ * lmr_depth * lmr_depth)) continue;
+      } else if (!kOffCapSee && !gives_check && depth <= 6 && !see_ge(board_, m, -kSeeC * depth)) {
         continue;
       }
     }
@@ -711,7 +722,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
       return best;
     }
     alpha = std::max(alpha, best);
-    futility_base = ss->static_eval + 180;
+    futility_base = ss->static_eval + kQsFut;
   }
 
   const Score original_alpha = alpha;

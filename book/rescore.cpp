@@ -1,0 +1,264 @@
+#include "book/rescore.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "engine/san.h"
+#include "engine/search.h"
+#include "engine/uci_client.h"
+
+namespace bookforge::book {
+namespace {
+
+// What the engine said about one position.
+struct Verdict {
+  bool searched = false;
+  std::vector<Score> scores;  // per candidate, kScoreNone where the move could not be scored
+  Move best;                  // the engine's best move over all legal moves (when asked)
+  Score best_score = kScoreNone;
+  uint64_t nodes = 0;
+};
+
+// One thread's engine: the embedded one or an external process.
+class PositionSearcher {
+ public:
+  explicit PositionSearcher(const RescoreOptions& o) : options_(o) {}
+
+  Status start() {
+    if (options_.engine_path.empty()) {
+      engine_ = std::make_unique<Engine>(size_t(options_.hash_mb), 1);
+      return ok_status();
+    }
+    auto client = UciClient::launch(options_.engine_path,
+                                    {{"Threads", "1"}, {"Hash", std::to_string(options_.hash_mb)}});
+    if (!client.ok()) return client.error();
+    client_ = std::move(*client);
+    return ok_status();
+  }
+
+  // A fresh state for every position: results do not depend on what was searched before.
+  Result<SearchResult> search(const Board& board, const std::vector<Move>& moves, int multipv, bool fresh) {
+    SearchLimits limits;
+    limits.depth = options_.depth;
+    limits.nodes = options_.nodes;
+    limits.multipv = multipv;
+    limits.search_moves = moves;
+    if (engine_) {
+      if (fresh) engine_->new_game();
+      return engine_->search(board, {}, limits);
+    }
+    if (fresh)
+      if (Status s = client_->new_game(); !s.ok()) return s.error();
+    return client_->search(board, limits);
+  }
+
+ private:
+  const RescoreOptions& options_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<UciClient> client_;
+};
+
+Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos, const RescoreOptions& o) {
+  Verdict v;
+  std::vector<Move> moves;
+  for (const Candidate& c : pos.candidates->moves) {
+    const Move m = polyglot_to_move(pos.board, c.stats.move);
+    if (m.is_ok()) moves.push_back(m);
+  }
+  v.scores.assign(pos.candidates->moves.size(), kScoreNone);
+  if (moves.empty() || (moves.size() < 2 && !o.find_suspicious)) return v;
+  v.searched = true;
+
+  bool fresh = true;
+  if (o.find_suspicious) {
+    Result<SearchResult> all = searcher.search(pos.board, {}, 1, true);
+    if (!all.ok()) return all.error();
+    if (all->lines.empty()) return v;
+    v.best = all->best_move;
+    v.best_score = all->lines[0].score;
+    v.nodes += all->nodes;
+    fresh = false;  // what the first search learned only sharpens the second
+  }
+  Result<SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), fresh);
+  if (!r.ok()) return r.error();
+  v.nodes += r->nodes;
+  for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
+    const Move m = polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
+    for (const PvLine& line : r->lines)
+      if (line.move == m) v.scores[i] = line.score;
+  }
+  return v;
+}
+
+// Clamped so that mate scores still give a finite preference.
+int behind(Score best, Score s) { return std::clamp(best - s, 0, 4000); }
+
+void apply(const Verdict& v, const RescoreOptions& o, PositionCandidates& c, RescoreStats& stats) {
+  Score best = kScoreNone;
+  for (Score s : v.scores)
+    if (s != kScoreNone) best = best == kScoreNone ? s : std::max(best, s);
+  if (best == kScoreNone) return;
+
+  std::vector<Candidate> kept;
+  std::vector<double> preference;
+  for (size_t i = 0; i < c.moves.size(); ++i) {
+    const Score s = v.scores[i];
+    if (s != kScoreNone && s < best - o.margin_cp) {
+      ++stats.dropped;
+      continue;
+    }
+    kept.push_back(c.moves[i]);
+    // An unscored move (not legal here, which a book built from games never has) keeps its weight.
+    preference.push_back(s == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
+  }
+  if (o.blend > 0) {
+    uint64_t total = 0;
+    double preference_sum = 0;
+    for (size_t i = 0; i < kept.size(); ++i) {
+      if (preference[i] < 0) continue;
+      total += kept[i].weight;
+      preference_sum += preference[i];
+    }
+    for (size_t i = 0; i < kept.size() && preference_sum > 0; ++i) {
+      if (preference[i] < 0) continue;
+      const double engine_weight = double(total) * preference[i] / preference_sum;
+      const double blended = (1 - o.blend) * double(kept[i].weight) + o.blend * engine_weight;
+      kept[i].weight = std::max<uint64_t>(1, uint64_t(std::llround(blended)));
+    }
+  }
+  c.moves = std::move(kept);
+}
+
+void collect_suspicious(const Verdict& v, const RescoreOptions& o, const ReachablePosition& pos,
+                        std::vector<SuspiciousMove>& out) {
+  if (!v.best.is_ok() || v.best_score == kScoreNone) return;
+  uint64_t games = 0;
+  for (const Candidate& c : pos.candidates->moves) games += c.stats.games;
+  if (games == 0) return;
+  for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
+    const Candidate& c = pos.candidates->moves[i];
+    const double share = 100.0 * double(c.stats.games) / double(games);
+    const Score s = v.scores[i];
+    if (s == kScoreNone || share < o.suspicious_share || s > v.best_score - o.suspicious_margin_cp) continue;
+    const Move m = polyglot_to_move(pos.board, c.stats.move);
+    out.push_back({pos.board.fen(), move_to_san(pos.board, m), share, c.stats.games, s,
+                   move_to_san(pos.board, v.best), v.best_score});
+  }
+}
+
+std::string score_text(Score s) {
+  if (is_mate_score(s)) return "#" + std::to_string(mate_in_moves(s));
+  return std::to_string(s);
+}
+
+}  // namespace
+
+double engine_preference(int behind_cp, int margin_cp) {
+  if (margin_cp <= 0) return behind_cp == 0 ? 1.0 : 0.0;
+  return std::exp2(-double(behind_cp) / double(margin_cp));
+}
+
+Status RescoreOptions::validate() const {
+  if ((depth > 0) == (nodes > 0)) return Error{"rescoring needs exactly one of a depth or a node limit"};
+  if (depth < 0 || depth >= kMaxPly) return Error{"rescore depth must be 1.." + std::to_string(kMaxPly - 1)};
+  if (margin_cp < 0) return Error{"rescore margin must not be negative"};
+  if (blend < 0 || blend > 1) return Error{"rescore blend must be between 0 and 1"};
+  if (threads < 1) return Error{"rescoring needs at least one thread"};
+  if (suspicious_share < 0 || suspicious_share > 100) return Error{"suspicious share must be 0..100 percent"};
+  if (suspicious_margin_cp < 0) return Error{"suspicious margin must not be negative"};
+  return ok_status();
+}
+
+Status Rescorer::transform(std::span<ReachablePosition> positions) {
+  if (Status s = options_.validate(); !s.ok()) return s;
+  const auto start = std::chrono::steady_clock::now();
+
+  // Each position once, even if the walk reached it twice.
+  std::vector<size_t> order;
+  {
+    std::vector<const PositionCandidates*> seen;
+    for (size_t i = 0; i < positions.size(); ++i) seen.push_back(positions[i].candidates);
+    std::vector<size_t> by_pointer(positions.size());
+    for (size_t i = 0; i < by_pointer.size(); ++i) by_pointer[i] = i;
+    std::stable_sort(by_pointer.begin(), by_pointer.end(), [&](size_t a, size_t b) { return seen[a] < seen[b]; });
+    for (size_t k = 0; k < by_pointer.size(); ++k)
+      if (k == 0 || seen[by_pointer[k]] != seen[by_pointer[k - 1]]) order.push_back(by_pointer[k]);
+    std::sort(order.begin(), order.end());
+  }
+
+  std::vector<Verdict> verdicts(positions.size());
+  std::atomic<size_t> next{0};
+  std::atomic<uint64_t> done{0};
+  std::mutex failure_mutex, progress_mutex;
+  std::string failure;
+  auto last_report = std::chrono::steady_clock::now();
+  const uint64_t total = order.size();
+
+  auto worker = [&] {
+    PositionSearcher searcher(options_);
+    if (Status s = searcher.start(); !s.ok()) {
+      std::lock_guard lock(failure_mutex);
+      if (failure.empty()) failure = s.error().message;
+      next.store(order.size());
+      return;
+    }
+    for (size_t k; (k = next.fetch_add(1)) < order.size();) {
+      const size_t i = order[k];
+      Result<Verdict> v = judge(searcher, positions[i], options_);
+      if (!v.ok()) {
+        std::lock_guard lock(failure_mutex);
+        if (failure.empty()) failure = positions[i].board.fen() + ": " + v.error().message;
+        next.store(order.size());
+        return;
+      }
+      verdicts[i] = std::move(*v);
+      const uint64_t finished = done.fetch_add(1) + 1;
+      if (options_.on_progress) {
+        std::lock_guard lock(progress_mutex);
+        const auto now = std::chrono::steady_clock::now();
+        if (finished == total || now - last_report > std::chrono::milliseconds(250)) {
+          last_report = now;
+          options_.on_progress(finished, total);
+        }
+      }
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options_.threads, int(std::max<size_t>(order.size(), 1))));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (!failure.empty()) return Error{"rescoring failed: " + failure};
+
+  // Apply in key order, so that the result and the suspicious list are the same however the
+  // positions were shared out.
+  for (size_t i : order) {
+    const Verdict& v = verdicts[i];
+    if (!v.searched) continue;
+    ++stats_.positions;
+    stats_.nodes += v.nodes;
+    for (Score s : v.scores) stats_.candidates += s != kScoreNone;
+    if (options_.find_suspicious) collect_suspicious(v, options_, positions[i], suspicious_);
+    apply(v, options_, *positions[i].candidates, stats_);
+  }
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return ok_status();
+}
+
+std::string suspicious_csv(const std::vector<SuspiciousMove>& moves) {
+  std::string out = "fen,move,share,games,score,best_move,best_score\n";
+  char share[32];
+  for (const SuspiciousMove& m : moves) {
+    std::snprintf(share, sizeof share, "%.1f", m.share);
+    out += m.fen + "," + m.move + "," + share + "," + std::to_string(m.games) + "," + score_text(m.score) + "," +
+           m.best_move + "," + score_text(m.best_score) + "\n";
+  }
+  return out;
+}
+
+}  // namespace bookforge::book

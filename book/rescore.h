@@ -1,0 +1,86 @@
+// The engine pass of a build: every reachable book position has its candidate moves searched
+// (the embedded engine, or an external UCI engine), candidates that score far below the best
+// one are dropped, the engine's preference can be blended into the weights, and popular moves
+// the engine considers bad are collected for a human to look at.
+//
+// Positions are spread over threads. Each thread has its own engine and starts every position
+// from a cleared state, so with a depth or node limit the result does not depend on the thread
+// count or on which thread got which position.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "book/candidates.h"
+#include "engine/result.h"
+#include "engine/score.h"
+
+namespace bookforge::book {
+
+struct RescoreOptions {
+  int depth = 0;      // search depth per position...
+  uint64_t nodes = 0;  // ...or node budget (exactly one of the two)
+  int margin_cp = 50;  // drop candidates scoring more than this below the best candidate
+  double blend = 0;    // 0: keep the book's weights; 1: weights from the engine's scores only
+  int threads = 1;
+  int hash_mb = 8;     // per thread
+  std::string engine_path;  // external UCI engine; empty = the embedded engine
+
+  bool find_suspicious = false;
+  double suspicious_share = 20;  // percent of the position's book games...
+  int suspicious_margin_cp = 100;  // ...and this far below the engine's best move
+
+  // Called now and then from one of the worker threads with positions done and total.
+  std::function<void(uint64_t done, uint64_t total)> on_progress;
+
+  Status validate() const;
+};
+
+// A popular book move the engine dislikes.
+struct SuspiciousMove {
+  std::string fen;
+  std::string move;       // SAN
+  double share = 0;       // percent of the position's book games
+  uint32_t games = 0;
+  Score score = 0;        // the move's score, from the mover's point of view
+  std::string best_move;  // SAN of the engine's best move (any legal move)
+  Score best_score = 0;
+};
+
+struct RescoreStats {
+  uint64_t positions = 0;   // positions searched
+  uint64_t candidates = 0;  // candidate moves scored
+  uint64_t dropped = 0;     // candidates dropped by the margin
+  uint64_t nodes = 0;       // embedded engine only
+  double seconds = 0;
+};
+
+class Rescorer : public CandidateTransformer {
+ public:
+  explicit Rescorer(RescoreOptions options) : options_(std::move(options)) {}
+
+  Status transform(std::span<ReachablePosition> positions) override;
+  const char* name() const override { return "rescore"; }
+
+  const RescoreStats& stats() const { return stats_; }
+  // In key order (then by move), filled when find_suspicious is set.
+  const std::vector<SuspiciousMove>& suspicious() const { return suspicious_; }
+
+ private:
+  RescoreOptions options_;
+  RescoreStats stats_;
+  std::vector<SuspiciousMove> suspicious_;
+};
+
+// The engine's share of the weight for a candidate `behind_cp` centipawns behind the best:
+// halved for every `margin_cp` (a smooth preference that agrees with the drop margin).
+double engine_preference(int behind_cp, int margin_cp);
+
+// The suspicious moves as CSV: a header line, then one line per move.
+std::string suspicious_csv(const std::vector<SuspiciousMove>& moves);
+
+}  // namespace bookforge::book

@@ -1,0 +1,131 @@
+#include "cli/rescore_options.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace bookforge::cli {
+namespace {
+
+std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
+  const auto start = std::chrono::steady_clock::now();
+  return [start](uint64_t done, uint64_t total) {
+    if (done >= total) {
+      std::fprintf(stderr, "\r%-79s\r", "");
+      std::fflush(stderr);
+      return;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = seconds > 0 ? double(done) / seconds : 0;
+    const double eta = rate > 0 ? double(total - done) / rate : 0;
+    char line[128];
+    std::snprintf(line, sizeof line, "rescoring %5.1f%%  %llu/%llu positions  %.1f positions/s  ETA %.0f s",
+                  total ? 100.0 * double(done) / double(total) : 100.0, static_cast<unsigned long long>(done),
+                  static_cast<unsigned long long>(total), rate, eta);
+    std::fprintf(stderr, "\r%-79s", line);
+    std::fflush(stderr);
+  };
+}
+
+}  // namespace
+
+void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
+  const std::string group = "Engine rescoring";
+  f.depth_opt = cmd->add_option("--rescore-depth", f.depth,
+                                "Search every book position's candidate moves to this depth")
+                    ->check(CLI::Range(1, kMaxPly - 1))
+                    ->group(group);
+  f.nodes_opt = cmd->add_option("--rescore-nodes", f.nodes, "... or with this many nodes per search")
+                    ->check(CLI::PositiveNumber)
+                    ->excludes(f.depth_opt)
+                    ->group(group);
+  cmd->add_option("--rescore-margin", f.margin_cp,
+                  "Drop candidates scoring more than this many centipawns below the best candidate [50]")
+      ->check(CLI::NonNegativeNumber)
+      ->group(group);
+  cmd->add_option("--rescore-blend", f.blend,
+                  "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
+      ->check(CLI::Range(0.0, 1.0))
+      ->group(group);
+  cmd->add_option("--rescore-engine", f.engine,
+                  "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
+      ->group(group);
+  cmd->add_option("--rescore-hash", f.hash_mb, "Transposition table per rescoring thread, in MB [8]")
+      ->check(CLI::Range(1, 4096))
+      ->group(group);
+  cmd->add_option("--suspicious", f.suspicious,
+                  "Write popular moves the engine considers bad to this CSV file (needs rescoring)")
+      ->group(group);
+  cmd->add_option("--suspicious-share", f.suspicious_share,
+                  "A suspicious move was played in at least this percentage of the position's book games [20]")
+      ->check(CLI::Range(0.0, 100.0))
+      ->group(group);
+  cmd->add_option("--suspicious-margin", f.suspicious_margin_cp,
+                  "... and scores at least this many centipawns below the engine's best move [100]")
+      ->check(CLI::NonNegativeNumber)
+      ->group(group);
+}
+
+Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, const ReadFlags& read) {
+  const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
+  if (!requested) {
+    if (!f.suspicious.empty() || !f.engine.empty())
+      return Error{"--suspicious and --rescore-engine need --rescore-depth or --rescore-nodes"};
+    return std::unique_ptr<book::Rescorer>();
+  }
+  book::RescoreOptions o;
+  o.depth = f.depth;
+  o.nodes = f.nodes;
+  o.margin_cp = f.margin_cp;
+  o.blend = f.blend;
+  o.engine_path = f.engine;
+  o.hash_mb = f.hash_mb;
+  o.threads = read.threads > 0 ? read.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  o.find_suspicious = !f.suspicious.empty();
+  o.suspicious_share = f.suspicious_share;
+  o.suspicious_margin_cp = f.suspicious_margin_cp;
+  if (!read.quiet && (read.progress == "always" || (read.progress == "auto" && ::isatty(STDERR_FILENO))))
+    o.on_progress = make_rescore_progress();
+  if (Status s = o.validate(); !s.ok()) return s.error();
+  return std::make_unique<book::Rescorer>(std::move(o));
+}
+
+Status finish_rescore(const RescoreFlags& f, const book::Rescorer& rescorer, bool quiet) {
+  if (!f.suspicious.empty()) {
+    std::filesystem::path target(f.suspicious);
+    std::filesystem::path temp = target;
+    temp += ".tmp-" + std::to_string(::getpid());
+    {
+      std::ofstream out(temp, std::ios::binary);
+      out << book::suspicious_csv(rescorer.suspicious());
+      out.flush();
+      if (!out) {
+        std::error_code ec;
+        std::filesystem::remove(temp, ec);
+        return Error{"cannot write " + f.suspicious};
+      }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, target, ec);
+    if (ec) {
+      std::filesystem::remove(temp, ec);
+      return Error{"cannot write " + f.suspicious + ": " + ec.message()};
+    }
+  }
+  if (!quiet) {
+    const book::RescoreStats& s = rescorer.stats();
+    std::printf("rescored %llu positions (%llu candidates, %llu dropped) in %.2f s, %.1f positions/s",
+                static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
+                static_cast<unsigned long long>(s.dropped), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0);
+    if (!f.suspicious.empty())
+      std::printf("; %zu suspicious moves in %s", rescorer.suspicious().size(), f.suspicious.c_str());
+    std::printf("\n");
+  }
+  return ok_status();
+}
+
+}  // namespace bookforge::cli

@@ -1,0 +1,39 @@
+// The engine-rescoring flags of `bookforge build` (--rescore-depth/--rescore-nodes, margin,
+// blend, engine, --suspicious...), and what happens around the rescoring pass: options from
+// the flags, the progress line, the suspicious-moves CSV and a summary.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "book/rescore.h"
+#include "cli/command.h"
+#include "cli/filter_options.h"
+
+namespace bookforge::cli {
+
+struct RescoreFlags {
+  int depth = 0;
+  uint64_t nodes = 0;
+  int margin_cp = 50;
+  double blend = 0;
+  std::string engine;
+  int hash_mb = 8;
+  std::string suspicious;  // CSV path
+  double suspicious_share = 20;
+  int suspicious_margin_cp = 100;
+  CLI::Option* depth_opt = nullptr;
+  CLI::Option* nodes_opt = nullptr;
+};
+
+void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);
+
+// A rescorer when --rescore-depth or --rescore-nodes was given, nullptr otherwise (or an error
+// for a flag that needs them). Threads and the progress line follow the read flags.
+Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& flags, const ReadFlags& read);
+
+// After the book is written: the suspicious-moves CSV (written to a temporary name and renamed)
+// and, unless quiet, one summary line.
+Status finish_rescore(const RescoreFlags& flags, const book::Rescorer& rescorer, bool quiet);
+
+}  // namespace bookforge::cli
