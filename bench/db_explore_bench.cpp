@@ -39,7 +39,8 @@ struct Fixture {
 };
 
 std::string sample_store() {
-  std::string path = (fs::temp_directory_path() / ("bookforge_explore." + std::to_string(::getpid()) + ".sqlite")).string();
+  std::string path =
+      (fs::temp_directory_path() / ("bookforge_explore." + std::to_string(::getpid()) + ".sqlite")).string();
   store::StoreAddOptions add;
   add.db_path = path;
   add.pipeline.inputs = {std::string(BOOKFORGE_SOURCE_DIR) + "/data-samples/twic0920-2000.pgn",

@@ -13,8 +13,8 @@
 // Timings include the commit. Run: build/bin/bench_db_merge (BOOKFORGE_BENCH_TMP picks the
 // folder for the stores, default /tmp).
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -73,13 +73,17 @@ const Data& data() {
   static const Data d = [] {
     Data out;
     const char* tmp = std::getenv("BOOKFORGE_BENCH_TMP");
-    out.base = fs::path(tmp && *tmp ? tmp : "/tmp") / ("bookforge_merge_base." + std::to_string(::getpid()) + ".sqlite");
+    out.base = fs::path(tmp && *tmp ? tmp : "/tmp") /
+               ("bookforge_merge_base." + std::to_string(::getpid()) + ".sqlite");
     std::mt19937_64 rng(1);
     std::vector<TallyEntry> base;
-    for (size_t i = 0; i < kBaseRows; ++i) base.push_back(random_entry(rng, rng(), uint16_t(1 + rng() % 4000)));
+    for (size_t i = 0; i < kBaseRows; ++i)
+      base.push_back(random_entry(rng, rng(), uint16_t(1 + rng() % 4000)));
     std::sort(base.begin(), base.end(), book::tally_order);
     base.erase(std::unique(base.begin(), base.end(),
-                           [](const TallyEntry& a, const TallyEntry& b) { return a.key == b.key && a.move == b.move; }),
+                           [](const TallyEntry& a, const TallyEntry& b) {
+                             return a.key == b.key && a.move == b.move;
+                           }),
                base.end());
     for (size_t i = 0; i < kNewRows / 2; ++i) {
       const TallyEntry& old = base[rng() % base.size()];
@@ -88,7 +92,9 @@ const Data& data() {
     }
     std::sort(out.fresh.begin(), out.fresh.end(), book::tally_order);
     out.fresh.erase(std::unique(out.fresh.begin(), out.fresh.end(),
-                                [](const TallyEntry& a, const TallyEntry& b) { return a.key == b.key && a.move == b.move; }),
+                                [](const TallyEntry& a, const TallyEntry& b) {
+                                  return a.key == b.key && a.move == b.move;
+                                }),
                     out.fresh.end());
     out.empty = out.base;
     out.empty += ".empty";
@@ -96,7 +102,8 @@ const Data& data() {
       fs::remove(path);
       Result<store::Store> s = store::Store::create(path.string());
       VectorStream stream(rows);
-      if (!s || !s->begin().ok() || !s->merge(stream).ok() || !s->commit().ok() || !s->close().ok()) std::abort();
+      if (!s || !s->begin().ok() || !s->merge(stream).ok() || !s->commit().ok() || !s->close().ok())
+        std::abort();
     }
     std::atexit([] {
       fs::remove(data().base);
@@ -129,8 +136,9 @@ void exec(sqlite3* db, const char* sql) {
 }
 
 void bind_entry(sqlite3_stmt* s, const TallyEntry& e) {
-  const int64_t values[9] = {store::key_to_db(e.key), e.move, e.white_wins, e.draws, e.black_wins, e.games,
-                             int64_t(e.rating_sum), e.rated_games, e.first_ply};
+  const int64_t values[9] = {
+      store::key_to_db(e.key), e.move,        e.white_wins, e.draws, e.black_wins, e.games,
+      int64_t(e.rating_sum),   e.rated_games, e.first_ply};
   for (int i = 0; i < 9; ++i) sqlite3_bind_int64(s, i + 1, values[i]);
 }
 
@@ -139,7 +147,8 @@ void VtabUpsert(benchmark::State& state) {
     fs::path copy = fresh_copy(state);
     Result<store::Store> s = store::Store::open(copy.string(), true);
     VectorStream stream(data().fresh);
-    if (!s || !s->begin().ok() || !s->merge(stream).ok() || !s->commit().ok() || !s->close().ok()) std::abort();
+    if (!s || !s->begin().ok() || !s->merge(stream).ok() || !s->commit().ok() || !s->close().ok())
+      std::abort();
     finish(state, copy);
   }
   state.SetItemsProcessed(int64_t(state.iterations() * data().fresh.size()));
@@ -150,14 +159,16 @@ void RowUpsert(benchmark::State& state) {
     fs::path copy = fresh_copy(state);
     sqlite3* db = nullptr;
     sqlite3_open(copy.c_str(), &db);
-    exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; BEGIN IMMEDIATE");
+    exec(db,
+         "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -65536; BEGIN IMMEDIATE");
     sqlite3_stmt* upsert = nullptr;
-    sqlite3_prepare_v2(db,
-                       "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (key, move) DO UPDATE "
-                       "SET white = white + excluded.white, draws = draws + excluded.draws, black = black + "
-                       "excluded.black, games = games + excluded.games, rating_sum = rating_sum + excluded.rating_sum, "
-                       "rated = rated + excluded.rated, first_ply = min(first_ply, excluded.first_ply)",
-                       -1, &upsert, nullptr);
+    sqlite3_prepare_v2(
+        db,
+        "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (key, move) DO UPDATE "
+        "SET white = white + excluded.white, draws = draws + excluded.draws, black = black + "
+        "excluded.black, games = games + excluded.games, rating_sum = rating_sum + excluded.rating_sum, "
+        "rated = rated + excluded.rated, first_ply = min(first_ply, excluded.first_ply)",
+        -1, &upsert, nullptr);
     // Unsigned key order is the order of the stream; the two halves of the signed range come out
     // in turn, as the tally delivers them.
     for (const TallyEntry& e : data().fresh) {
@@ -194,12 +205,14 @@ void MergeJoin(benchmark::State& state) {
                        -1, &scan_negative, nullptr);
     exec(writer, "BEGIN IMMEDIATE");
     sqlite3_stmt* insert = nullptr;
-    sqlite3_prepare_v2(writer, "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1, &insert, nullptr);
+    sqlite3_prepare_v2(writer, "INSERT INTO tree VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1, &insert,
+                       nullptr);
     sqlite3_stmt* update = nullptr;
-    sqlite3_prepare_v2(writer,
-                       "UPDATE tree SET white = ?3, draws = ?4, black = ?5, games = ?6, rating_sum = ?7, rated = ?8, "
-                       "first_ply = ?9 WHERE key = ?1 AND move = ?2",
-                       -1, &update, nullptr);
+    sqlite3_prepare_v2(
+        writer,
+        "UPDATE tree SET white = ?3, draws = ?4, black = ?5, games = ?6, rating_sum = ?7, rated = ?8, "
+        "first_ply = ?9 WHERE key = ?1 AND move = ?2",
+        -1, &update, nullptr);
     sqlite3_stmt* current = scan;
     bool have_old = false;
     TallyEntry old;

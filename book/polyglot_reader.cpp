@@ -109,22 +109,26 @@ void PolyglotBook::release() {
 }
 
 size_t PolyglotBook::lower_bound(uint64_t key) const {
-  // Invariant: entries before lo have smaller keys, entries from hi on have keys >= key.
-  size_t lo = 0, hi = size_;
+  if (size_ == 0) return 0;
+  // Invariant: entries before lo have smaller keys, entries after hi have keys >= key, and
+  // first = key_at(lo), last = key_at(hi) are known (each probe loads one new key).
+  size_t lo = 0, hi = size_ - 1;
+  uint64_t first = key_at(lo), last = key_at(hi);
+  if (key > last) return size_;
   while (hi - lo > 8) {
-    uint64_t first = key_at(lo), last = key_at(hi - 1);
     if (key <= first) return lo;
-    if (key > last) return hi;
     // first < key <= last: estimate where key falls between them.
-    size_t span = hi - 1 - lo;
-    size_t guess = lo + size_t((static_cast<unsigned __int128>(key - first) * span) / (last - first));
     size_t before = hi - lo;
-    if (key_at(guess) < key) lo = guess + 1;
-    else hi = guess;
-    if (hi - lo > before / 2) {
+    size_t guess = lo + size_t((static_cast<unsigned __int128>(key - first) * before) / (last - first));
+    if (guess == hi) --guess;
+    uint64_t at = key_at(guess);
+    if (at < key) lo = guess + 1, first = key_at(lo);
+    else hi = guess, last = at;
+    if (hi - lo > before / 2) {  // a poor guess (skewed keys): halve the range instead
       size_t mid = lo + (hi - lo) / 2;
-      if (key_at(mid) < key) lo = mid + 1;
-      else hi = mid;
+      uint64_t k = key_at(mid);
+      if (k < key) lo = mid + 1, first = key_at(lo);
+      else hi = mid, last = k;
     }
   }
   while (lo < hi && key_at(lo) < key) ++lo;

@@ -140,8 +140,8 @@ void add_count(sqlite3_context* context, int, sqlite3_value** values) {
 }
 
 Status register_functions(Connection& db) {
-  if (sqlite3_create_function_v2(db.handle(), "add_count", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, add_count,
-                                 nullptr, nullptr, nullptr) != SQLITE_OK)
+  if (sqlite3_create_function_v2(db.handle(), "add_count", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                                 add_count, nullptr, nullptr, nullptr) != SQLITE_OK)
     return db.error("cannot register add_count");
   return ok_status();
 }
@@ -161,7 +161,8 @@ Result<Store> Store::open(const std::string& path, bool writable) {
   // Readers open read-write too when they may: only a connection that can write removes the
   // WAL's side files when the last one closes. Nothing is written unless `writable`.
   const bool can_write = writable || ::access(path.c_str(), W_OK) == 0;
-  Result<Connection> db = Connection::open(path, can_write ? Connection::Mode::kReadWrite : Connection::Mode::kReadOnly);
+  Result<Connection> db =
+      Connection::open(path, can_write ? Connection::Mode::kReadWrite : Connection::Mode::kReadOnly);
   if (!db) return db.error();
   Store store(std::move(*db), false);
   if (Status s = store.check_format(); !s) return s.error();
@@ -181,9 +182,10 @@ Result<Store> Store::create(const std::string& path) {
   // close() has switched it to WAL and the caller has renamed it, so a crash loses nothing.
   // 16 KiB pages: a bulk load of sorted rows ran about 15% faster than with 4 KiB pages, and
   // the rows of one position still share a page.
-  Status s = store.db_.exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-                            "PRAGMA cache_size = -65536; PRAGMA application_id = " +
-                            std::to_string(kApplicationId) + ";");
+  Status s = store.db_.exec(
+      "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+      "PRAGMA cache_size = -65536; PRAGMA application_id = " +
+      std::to_string(kApplicationId) + ";");
   if (s) s = store.db_.exec(kSchema);
   if (s) s = register_entry_table(store.db_, store.entry_source_.get());
   if (s) s = register_functions(store.db_);
@@ -196,7 +198,8 @@ Result<Store> Store::create(const std::string& path) {
 Status Store::check_format() {
   Result<std::optional<std::string>> format = meta("format");
   if (!format) return db_.error("not a bookforge store");
-  if (!*format || **format != kFormatName) return Error{path() + ": not a bookforge store (an SQLite database of another kind)"};
+  if (!*format || **format != kFormatName)
+    return Error{path() + ": not a bookforge store (an SQLite database of another kind)"};
   Result<std::optional<std::string>> version = meta("schema_version");
   if (!version) return version.error();
   const std::string text = version->value_or("");
@@ -274,8 +277,8 @@ Result<std::vector<SourceRecord>> Store::sources() {
 }
 
 Result<std::optional<SourceRecord>> Store::find_source_by_hash(const std::string& hash) {
-  Result<Statement> s =
-      db_.prepare(std::string("SELECT ") + kSourceColumns + " FROM sources WHERE hash = ?1 ORDER BY id LIMIT 1");
+  Result<Statement> s = db_.prepare(std::string("SELECT ") + kSourceColumns +
+                                    " FROM sources WHERE hash = ?1 ORDER BY id LIMIT 1");
   if (!s) return s.error();
   s->bind(1, hash);
   Result<std::vector<SourceRecord>> found = read_sources(*s);
@@ -290,10 +293,14 @@ Status Store::add_source(const SourceRecord& source) {
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
   if (!s) return s.error();
   s->bind(1, source.name);
-  if (source.size) s->bind(2, int64_t(*source.size));
-  else s->bind_null(2);
-  if (source.hash) s->bind(3, *source.hash);
-  else s->bind_null(3);
+  if (source.size)
+    s->bind(2, int64_t(*source.size));
+  else
+    s->bind_null(2);
+  if (source.hash)
+    s->bind(3, *source.hash);
+  else
+    s->bind_null(3);
   s->bind(4, int64_t(source.games));
   s->bind(5, source.settings.filters);
   s->bind(6, int64_t(source.settings.max_ply));
@@ -322,8 +329,9 @@ Result<MergeCounts> Store::merge(book::EntryStream& entries) {
       "black = add_count(black, excluded.black), games = add_count(games, excluded.games), "
       "rating_sum = rating_sum + excluded.rating_sum, rated = add_count(rated, excluded.rated), "
       "first_ply = min(first_ply, excluded.first_ply)";
-  Result<Statement> upsert = db_.prepare(std::string("INSERT INTO tree (") + kRowColumns + ") SELECT " + kRowColumns +
-                                         " FROM entry_stream WHERE true " + (created_ && !merged_ ? "" : upsert_clause));
+  Result<Statement> upsert =
+      db_.prepare(std::string("INSERT INTO tree (") + kRowColumns + ") SELECT " + kRowColumns +
+                  " FROM entry_stream WHERE true " + (created_ && !merged_ ? "" : upsert_clause));
   if (!upsert) return upsert.error();
   entry_source_->stream = &entries;
   entry_source_->error.clear();
@@ -339,7 +347,8 @@ Result<MergeCounts> Store::merge(book::EntryStream& entries) {
 
 Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
   if (!moves_at_) {
-    Result<Statement> s = db_.prepare(std::string("SELECT ") + kRowColumns + " FROM tree WHERE key = ?1 ORDER BY move");
+    Result<Statement> s =
+        db_.prepare(std::string("SELECT ") + kRowColumns + " FROM tree WHERE key = ?1 ORDER BY move");
     if (!s) return s.error();
     moves_at_.emplace(std::move(*s));
   }

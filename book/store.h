@@ -21,7 +21,7 @@
 // sums would pass that fails (and its add is rolled back) instead of wrapping.
 //
 // Crash safety: an existing store is changed in WAL mode inside one transaction per `db add`;
-// a new store is written under a temporary name and renamed into place (see store_add.h).
+// a new store is written under a temporary name and linked into place (see store_add.h).
 #pragma once
 
 #include <cstdint>
@@ -57,7 +57,7 @@ struct SourceRecord {
   std::optional<std::string> hash;  // content hash (store_hash.h); absent for standard input
   uint64_t games = 0;               // accepted games it added
   CountingSettings settings;
-  std::string added;                // UTC, "YYYY-MM-DDTHH:MM:SSZ"
+  std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
 };
 
 struct TreeStats {
@@ -125,7 +125,7 @@ class Store {
 
   Connection db_;
   bool created_ = false;
-  bool merged_ = false;  // merge() ran on this connection
+  bool merged_ = false;                             // merge() ran on this connection
   std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
   std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
 };

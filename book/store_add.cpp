@@ -141,7 +141,8 @@ Status publish(const std::string& temp, const std::string& target) {
   if (Status s = sync_path(temp, O_RDONLY); !s) return s;
   if (::link(temp.c_str(), target.c_str()) != 0) {
     int err = errno;
-    if (err == EEXIST) return Error{target + ": a store appeared under this name while adding; nothing was added"};
+    if (err == EEXIST)
+      return Error{target + ": a store appeared under this name while adding; nothing was added"};
     return Error{target + ": cannot create: " + std::strerror(err)};
   }
   ::unlink(temp.c_str());
@@ -197,7 +198,8 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   for (const Input& in : *inputs) {
     pgn::PipelineOptions one = options.pipeline;
     one.inputs = {in.name};
-    Result<pgn::ReadStats> read = pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
+    Result<pgn::ReadStats> read =
+        pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
     if (!read) return read.error();
     add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
     SourceRecord source;

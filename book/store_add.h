@@ -32,14 +32,14 @@ struct StoreAddOptions {
 };
 
 struct StoreAddReport {
-  bool created = false;                 // the store did not exist before
-  pgn::ReadStats read;                  // summed over all inputs
+  bool created = false;  // the store did not exist before
+  pgn::ReadStats read;   // summed over all inputs
   book::TallyStats tally;
-  std::vector<SourceRecord> sources;    // what was recorded, one per input
-  std::vector<std::string> forced;      // refusals that --force overrode, as messages
-  uint64_t rows_merged = 0;             // rows inserted into or added to
-  double read_seconds = 0;              // steps 1 and 2
-  double merge_seconds = 0;             // step 3
+  std::vector<SourceRecord> sources;  // what was recorded, one per input
+  std::vector<std::string> forced;    // refusals that --force overrode, as messages
+  uint64_t rows_merged = 0;           // rows inserted into or added to
+  double read_seconds = 0;            // steps 1 and 2
+  double merge_seconds = 0;           // step 3
 };
 
 Result<StoreAddReport> store_add(const StoreAddOptions& options);

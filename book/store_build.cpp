@@ -2,7 +2,8 @@
 
 namespace bookforge::store {
 
-Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path, const BuildRequest& request,
+Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path,
+                                                            const BuildRequest& request,
                                                             book::SelectionRules& rules) {
   Result<Store> store = Store::open(path, false);
   if (!store) return store.error();

@@ -26,7 +26,8 @@ struct BuildRequest {
 };
 
 struct StoreForBuild {
-  StoreForBuild(Store s, CountingSettings c, uint64_t g) : store(std::move(s)), settings(std::move(c)), games(g) {}
+  StoreForBuild(Store s, CountingSettings c, uint64_t g)
+      : store(std::move(s)), settings(std::move(c)), games(g) {}
   Store store;
   CountingSettings settings;
   uint64_t games = 0;                 // accepted games over all sources
@@ -34,7 +35,8 @@ struct StoreForBuild {
 };
 
 // Opens the store and makes `rules` count the way the store was counted (see above).
-Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path, const BuildRequest& request,
+Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path,
+                                                            const BuildRequest& request,
                                                             book::SelectionRules& rules);
 
 }  // namespace bookforge::store

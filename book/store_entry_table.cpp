@@ -103,15 +103,33 @@ int x_column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) 
   const book::TallyEntry& e = reinterpret_cast<EntryCursor*>(cursor)->entry;
   sqlite3_int64 value = 0;
   switch (column) {
-    case 0: value = key_to_db(e.key); break;
-    case 1: value = e.move; break;
-    case 2: value = e.white_wins; break;
-    case 3: value = e.draws; break;
-    case 4: value = e.black_wins; break;
-    case 5: value = e.games; break;
-    case 6: value = sqlite3_int64(e.rating_sum); break;
-    case 7: value = e.rated_games; break;
-    case 8: value = e.first_ply; break;
+    case 0:
+      value = key_to_db(e.key);
+      break;
+    case 1:
+      value = e.move;
+      break;
+    case 2:
+      value = e.white_wins;
+      break;
+    case 3:
+      value = e.draws;
+      break;
+    case 4:
+      value = e.black_wins;
+      break;
+    case 5:
+      value = e.games;
+      break;
+    case 6:
+      value = sqlite3_int64(e.rating_sum);
+      break;
+    case 7:
+      value = e.rated_games;
+      break;
+    case 8:
+      value = e.first_ply;
+      break;
   }
   sqlite3_result_int64(context, value);
   return SQLITE_OK;

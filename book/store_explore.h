@@ -30,16 +30,16 @@ struct ExploredMove {
   double white_percent = 0;
   double draws_percent = 0;
   double black_percent = 0;
-  double score_percent = 0;           // the mover's
-  std::optional<double> avg_rating;   // the mover's; nullopt when no game was rated
-  uint64_t after_key = 0;             // Polyglot key of the position the move leads to
+  double score_percent = 0;          // the mover's
+  std::optional<double> avg_rating;  // the mover's; nullopt when no game was rated
+  uint64_t after_key = 0;            // Polyglot key of the position the move leads to
 };
 
 struct Exploration {
   uint64_t key = 0;
-  uint64_t games = 0;                 // sum over the moves
-  std::vector<ExploredMove> moves;    // by games, most first; ties by UCI text
-  uint64_t foreign_rows = 0;          // rows under this key whose move is illegal here (a key collision)
+  uint64_t games = 0;               // sum over the moves
+  std::vector<ExploredMove> moves;  // by games, most first; ties by UCI text
+  uint64_t foreign_rows = 0;        // rows under this key whose move is illegal here (a key collision)
 };
 
 Result<Exploration> explore(Store& store, const Board& board);

@@ -38,9 +38,9 @@ class PrefetchStream final : public book::EntryStream {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::vector<book::TallyEntry>> ready_;  // guarded by mutex_
-  bool done_ = false;                              // guarded: the source is exhausted
-  bool stop_ = false;                              // guarded: the consumer went away
-  Status status_ = ok_status();                    // guarded: the source's, once done_
+  bool done_ = false;                                // guarded: the source is exhausted
+  bool stop_ = false;                                // guarded: the consumer went away
+  Status status_ = ok_status();                      // guarded: the source's, once done_
   std::thread thread_;
 };
 

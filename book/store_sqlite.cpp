@@ -16,9 +16,15 @@ Error sqlite_error(const std::string& path, std::string_view what, sqlite3* db) 
 Result<Connection> Connection::open(const std::string& path, Mode mode) {
   int flags = SQLITE_OPEN_NOMUTEX;  // one connection per thread; no need for SQLite's locks
   switch (mode) {
-    case Mode::kReadOnly: flags |= SQLITE_OPEN_READONLY; break;
-    case Mode::kReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
-    case Mode::kCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    case Mode::kReadOnly:
+      flags |= SQLITE_OPEN_READONLY;
+      break;
+    case Mode::kReadWrite:
+      flags |= SQLITE_OPEN_READWRITE;
+      break;
+    case Mode::kCreate:
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      break;
   }
   Connection c;
   c.path_ = path;

@@ -118,7 +118,8 @@ class Tally::Worker : public pgn::GameSink {
     uint64_t in_use = compact_.bytes() + wide_.bytes();
     // While moving to the new array, the old one still exists.
     uint64_t room = budget_ > in_use ? (budget_ - in_use) / sizeof(Slot) * 63 / 65 : 0;
-    uint64_t wanted = std::min<uint64_t>(2 * table.capacity(), room);
+    // Growing by half (not doubling) wastes less of the last step's memory.
+    uint64_t wanted = std::min<uint64_t>(table.capacity() + table.capacity() / 2, room);
     if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
     spill();
   }

@@ -67,7 +67,8 @@ struct CompactSlot {
 static_assert(sizeof(CompactSlot) == 24, "the compact slot layout is drawn above");
 
 // An ordered open-addressing table of Slot (CompactSlot or TallyEntry: anything with key, move
-// and first_ply members, all-zero meaning empty). Kept at most 3/4 full.
+// and first_ply members, all-zero meaning empty). Kept at most 85% full: an ordered table stops
+// a lookup at the first larger key, so even a miss probes only a few slots at that load.
 template <class Slot>
 class OpenTable {
  public:
@@ -81,7 +82,7 @@ class OpenTable {
   size_t size() const { return size_; }
   size_t capacity() const { return capacity_; }
   size_t bytes() const { return length_ * sizeof(Slot); }
-  bool over_load() const { return size_ * 4 > capacity_ * 3; }
+  bool over_load() const { return size_ * 20 > capacity_ * 17; }
 
   // The slot of (key, move), created with zero counts and first_ply 0xffff if absent; nullptr
   // if creating it would run off the end of the array (grow or drain the table, then retry).

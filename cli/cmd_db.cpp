@@ -108,7 +108,8 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
 }
 
 void print_exploration_json(const store::Exploration& x, const book::OpeningNames& names) {
-  std::string out = "{\"key\": \"" + hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
+  std::string out =
+      "{\"key\": \"" + hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
   for (size_t i = 0; i < x.moves.size(); ++i) {
     const store::ExploredMove& m = x.moves[i];
     if (i) out += ", ";
@@ -116,17 +117,19 @@ void print_exploration_json(const store::Exploration& x, const book::OpeningName
            ", \"games\": " + std::to_string(m.games) + ", \"white\": " + fixed(m.white_percent, 2) +
            ", \"draws\": " + fixed(m.draws_percent, 2) + ", \"black\": " + fixed(m.black_percent, 2) +
            ", \"avg_rating\": " + (m.avg_rating ? fixed(*m.avg_rating, 1) : std::string("null")) +
-           ", \"score\": " + fixed(m.score_percent, 2) + ", \"opening\": " + json_string(opening_of(names, m.after_key)) +
-           "}";
+           ", \"score\": " + fixed(m.score_percent, 2) +
+           ", \"opening\": " + json_string(opening_of(names, m.after_key)) + "}";
   }
   out += "]}\n";
   std::fputs(out.c_str(), stdout);
 }
 
-void print_exploration_text(const store::Exploration& x, const Board& board, const book::OpeningNames& names) {
+void print_exploration_text(const store::Exploration& x, const Board& board,
+                            const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", hex_key(x.key).c_str());
-  if (std::string opening = opening_of(names, x.key); !opening.empty()) std::printf("opening   %s\n", opening.c_str());
+  if (std::string opening = opening_of(names, x.key); !opening.empty())
+    std::printf("opening   %s\n", opening.c_str());
   std::printf("games     %" PRIu64 "\n", x.games);
   if (x.moves.empty()) {
     std::printf("no moves in the store for this position\n");
@@ -136,9 +139,9 @@ void print_exploration_text(const store::Exploration& x, const Board& board, con
               "score", "avg elo", "opening");
   for (const store::ExploredMove& m : x.moves) {
     std::string elo = m.avg_rating ? fixed(*m.avg_rating, 0) : "-";
-    std::printf("%-8s %-6s %10" PRIu64 " %6.1f%% %6.1f%% %6.1f%% %6.1f%% %8s  %s\n", m.san.c_str(), m.uci.c_str(),
-                m.games, m.white_percent, m.draws_percent, m.black_percent, m.score_percent, elo.c_str(),
-                opening_of(names, m.after_key).c_str());
+    std::printf("%-8s %-6s %10" PRIu64 " %6.1f%% %6.1f%% %6.1f%% %6.1f%% %8s  %s\n", m.san.c_str(),
+                m.uci.c_str(), m.games, m.white_percent, m.draws_percent, m.black_percent, m.score_percent,
+                elo.c_str(), opening_of(names, m.after_key).c_str());
   }
   std::printf("\nwhite / draws / black: of the games with a result; score and avg elo: the mover's\n");
 }
@@ -163,12 +166,17 @@ int run_db_explore(const DbExploreOptions& opts) {
   const std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
   if (!path.empty()) {
     Result<book::OpeningNames> loaded = book::OpeningNames::load(path);
-    if (loaded) names = std::move(*loaded);
-    else if (!opts.openings.empty()) return print_error(loaded.error().message), kExitFailure;
-    else print_warning(loaded.error().message);
+    if (loaded)
+      names = std::move(*loaded);
+    else if (!opts.openings.empty())
+      return print_error(loaded.error().message), kExitFailure;
+    else
+      print_warning(loaded.error().message);
   }
-  if (opts.json) print_exploration_json(*x, names);
-  else print_exploration_text(*x, *board, names);
+  if (opts.json)
+    print_exploration_json(*x, names);
+  else
+    print_exploration_text(*x, *board, names);
   return kExitOk;
 }
 
@@ -189,8 +197,9 @@ int run_db_stats(const DbStatsOptions& opts) {
   }
   const store::TreeStats& t = *stats;
   if (opts.json) {
-    std::string out = "{\"positions\": " + std::to_string(t.positions) + ", \"moves\": " + std::to_string(t.moves) +
-                      ", \"games\": " + std::to_string(t.games) + ", \"sources\": [";
+    std::string out = "{\"positions\": " + std::to_string(t.positions) +
+                      ", \"moves\": " + std::to_string(t.moves) + ", \"games\": " + std::to_string(t.games) +
+                      ", \"sources\": [";
     for (size_t i = 0; i < t.sources.size(); ++i) {
       const store::SourceRecord& s = t.sources[i];
       if (i) out += ", ";
@@ -226,17 +235,20 @@ void setup_db(CLI::App& root) {
 
   auto add_opts = std::make_shared<DbAddOptions>();
   CLI::App* add = add_subcommand(*db, "add", "Count PGN files into a store (created if missing)");
-  add->add_option("files", add_opts->inputs, "PGN files (plain, gzip, bzip2, xz, zstd); - for stdin")->required();
+  add->add_option("files", add_opts->inputs, "PGN files (plain, gzip, bzip2, xz, zstd); - for stdin")
+      ->required();
   add->add_option("--db", add_opts->db, "The store (an SQLite file)")->required();
   add_filter_options(add, add_opts->filter);
   add_opts->read.max_ply = 60;  // build's default, so that build --from-db matches a plain build
   add_read_options(add, add_opts->read);
   add->add_flag("--count-repeats", add_opts->count_repeats,
                 "Count a move every time a game repeats it (as Polyglot does), not once per game");
-  add->add_flag("--force", add_opts->force,
-                "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
-  add->add_option("--memory", add_opts->memory,
-                  "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); beyond it counts are spilled");
+  add->add_flag(
+      "--force", add_opts->force,
+      "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
+  add->add_option(
+      "--memory", add_opts->memory,
+      "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); beyond it counts are spilled");
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 
@@ -244,9 +256,10 @@ void setup_db(CLI::App& root) {
   CLI::App* explore = add_subcommand(*db, "explore", "The moves of one position with their statistics");
   explore->add_option("--db", explore_opts->db, "The store")->required();
   add_position_options(*explore, explore_opts->position);
-  explore->add_flag("--json", explore_opts->json,
-                    "Print {\"key\", \"games\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", "
-                    "\"black\", \"avg_rating\", \"score\", \"opening\"}]}");
+  explore->add_flag(
+      "--json", explore_opts->json,
+      "Print {\"key\", \"games\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", "
+      "\"black\", \"avg_rating\", \"score\", \"opening\"}]}");
   explore->add_option("--openings", explore_opts->openings,
                       "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });

@@ -4,6 +4,8 @@
 // narrowed by the hints, checked for legality one by one.
 #include "engine/san.h"
 
+#include <array>
+
 #include "engine/attacks.h"
 #include "engine/castling.h"
 #include "engine/movegen.h"
@@ -16,24 +18,22 @@ constexpr int pawn_push(Color c) { return c == kWhite ? 8 : -8; }
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
-PieceType piece_from_letter(char c) {
-  switch (c) {
-    case 'P':
-      return kPawn;
-    case 'N':
-      return kKnight;
-    case 'B':
-      return kBishop;
-    case 'R':
-      return kRook;
-    case 'Q':
-      return kQueen;
-    case 'K':
-      return kKing;
-    default:
-      return kNoPieceType;
-  }
+// SAN piece letters by character code (kNoPieceType for anything else): a table, since this
+// runs for every token.
+constexpr std::array<PieceType, 256> make_piece_letters() {
+  std::array<PieceType, 256> t{};
+  for (auto& pt : t) pt = kNoPieceType;
+  t['P'] = kPawn;
+  t['N'] = kKnight;
+  t['B'] = kBishop;
+  t['R'] = kRook;
+  t['Q'] = kQueen;
+  t['K'] = kKing;
+  return t;
 }
+constexpr std::array<PieceType, 256> kPieceLetters = make_piece_letters();
+
+PieceType piece_from_letter(char c) { return kPieceLetters[uint8_t(c)]; }
 
 // Promotion letters may be lower case ("e8q", as UCI writes them).
 PieceType promotion_from_letter(char c) {

@@ -13,11 +13,24 @@ constexpr size_t kKeepBehindScan = 64;
 
 }  // namespace
 
+void ByteBuffer::reserve(size_t n) {
+  if (n <= capacity_) return;
+  std::unique_ptr<char[]> bigger(new char[n]);
+  if (size_) std::memcpy(bigger.get(), bytes_.get(), size_);
+  bytes_ = std::move(bigger);
+  capacity_ = n;
+}
+
+void ByteBuffer::resize(size_t n) {
+  if (n > capacity_) reserve(std::max(n, capacity_ + capacity_ / 2));
+  size_ = n;
+}
+
 Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes)
     : source_(source), block_size_(std::max<size_t>(block_size, 1)), max_game_bytes_(max_game_bytes) {}
 
 Status Chunker::fill() {
-  if (buffer_.size() < filled_ + block_size_) buffer_.resize(filled_ + block_size_);
+  buffer_.resize(filled_ + block_size_);
   Result<size_t> n = source_.read(buffer_.data() + filled_, block_size_);
   if (!n) return n.error();
   filled_ += *n;
@@ -28,12 +41,13 @@ Status Chunker::fill() {
 
 // Moves the first `cut` bytes (all finished games) into `block`; the rest stays for later.
 void Chunker::take_block(Block& block, size_t cut) {
-  std::vector<char> rest;
-  rest.reserve(std::max(filled_ - cut, block_size_) + block_size_);
-  rest.assign(buffer_.begin() + std::ptrdiff_t(cut), buffer_.begin() + std::ptrdiff_t(filled_));
+  ByteBuffer rest;
+  rest.reserve(filled_ - cut + block_size_);
+  rest.resize(filled_ - cut);
+  if (filled_ > cut) std::memcpy(rest.data(), buffer_.data() + cut, filled_ - cut);
   buffer_.resize(cut);
-  block.data.swap(buffer_);
-  buffer_.swap(rest);
+  block.data = std::move(buffer_);
+  buffer_ = std::move(rest);
   filled_ -= cut;
   splitter_.rebase(cut);
 

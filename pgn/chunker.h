@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "engine/result.h"
@@ -14,8 +16,35 @@
 
 namespace bookforge::pgn {
 
+// Bytes that are not zero-filled when they grow: a block's memory is touched only as far as
+// data arrives.
+class ByteBuffer {
+ public:
+  ByteBuffer() = default;
+  ByteBuffer(ByteBuffer&& other) noexcept { *this = std::move(other); }
+  ByteBuffer& operator=(ByteBuffer&& other) noexcept {
+    bytes_ = std::move(other.bytes_);
+    size_ = std::exchange(other.size_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    return *this;
+  }
+
+  char* data() { return bytes_.get(); }
+  const char* data() const { return bytes_.get(); }
+  size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
+  // Keeps the first min(size, n) bytes; new bytes are uninitialised.
+  void resize(size_t n);
+  void reserve(size_t n);
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 struct Block {
-  std::vector<char> data;        // the games' bytes (and whatever lies between them)
+  ByteBuffer data;               // the games' bytes (and whatever lies between them)
   std::vector<GameSpan> games;   // offsets into data
   uint64_t first_game_in_file = 1;  // 1-based number of games[0] within its input
 };
@@ -37,7 +66,7 @@ class Chunker {
   ByteSource& source_;
   size_t block_size_;
   size_t max_game_bytes_;
-  std::vector<char> buffer_;
+  ByteBuffer buffer_;
   size_t filled_ = 0;
   bool eof_ = false;
   GameSplitter splitter_;

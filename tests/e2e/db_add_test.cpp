@@ -19,7 +19,9 @@ CommandResult db_add(const fs::path& db, std::vector<std::string> args) {
   return run_bookforge(all);
 }
 
-std::string sources_of(const fs::path& db) { return sql_rows(db, "SELECT name, hash IS NULL, games FROM sources ORDER BY id"); }
+std::string sources_of(const fs::path& db) {
+  return sql_rows(db, "SELECT name, hash IS NULL, games FROM sources ORDER BY id");
+}
 
 std::vector<fs::path> files_in(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -30,7 +32,8 @@ std::vector<fs::path> files_in(const fs::path& dir) {
 
 TEST(DbAdd, AddingAThenBEqualsAddingBothAtOnce) {
   TempDir dir;
-  const fs::path one_by_one = dir / "one.sqlite", together = dir / "together.sqlite", spilled = dir / "spill.sqlite";
+  const fs::path one_by_one = dir / "one.sqlite", together = dir / "together.sqlite",
+                 spilled = dir / "spill.sqlite";
   ASSERT_EQ(db_add(one_by_one, {sample(kTwic)}).exit_code, 0);
   const std::string after_a = dump_tree(one_by_one);
   CommandResult b = db_add(one_by_one, {sample(kLichess)});
@@ -40,7 +43,8 @@ TEST(DbAdd, AddingAThenBEqualsAddingBothAtOnce) {
   ASSERT_EQ(ab.exit_code, 0) << ab.err;
   EXPECT_NE(ab.out.find("created"), std::string::npos) << ab.out;
   // One thread and a tiny memory budget: the tally spills many runs, the counts stay the same.
-  CommandResult small = db_add(spilled, {sample(kTwic), sample(kLichess), "--threads", "1", "--memory", "256K"});
+  CommandResult small =
+      db_add(spilled, {sample(kTwic), sample(kLichess), "--threads", "1", "--memory", "256K"});
   ASSERT_EQ(small.exit_code, 0) << small.err;
 
   const std::string full = dump_tree(together);
@@ -81,11 +85,15 @@ TEST(DbAdd, TheSameContentIsRefusedUnlessForced) {
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(forced.err.find("forced"), std::string::npos) << forced.err;
   // Every count doubled, nothing else changed.
-  EXPECT_EQ(sql_rows(db, "SELECT key, move, white / 2, draws / 2, black / 2, games / 2, rating_sum / 2, rated / 2, "
-                         "first_ply FROM tree ORDER BY key, move"),
-            before);
-  EXPECT_EQ(sql_rows(db, "SELECT count(*) FROM tree WHERE (white | draws | black | games | rating_sum | rated) & 1"),
-            "0\n");
+  EXPECT_EQ(
+      sql_rows(db,
+               "SELECT key, move, white / 2, draws / 2, black / 2, games / 2, rating_sum / 2, rated / 2, "
+               "first_ply FROM tree ORDER BY key, move"),
+      before);
+  EXPECT_EQ(
+      sql_rows(db,
+               "SELECT count(*) FROM tree WHERE (white | draws | black | games | rating_sum | rated) & 1"),
+      "0\n");
   EXPECT_EQ(sql_rows(db, "SELECT count(*) FROM sources"), "2\n");
 }
 
@@ -139,7 +147,8 @@ TEST(DbAdd, AFailedReadLeavesTheStoreAsItWas) {
   ASSERT_EQ(db_add(db, {sample(kTwic)}).exit_code, 0);
   const std::string before = dump_tree(db);
   // A gzip header and then garbage: the pipeline fails after reading has begun.
-  write_file(dir / "broken.pgn.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + std::string(5000, 'x'));
+  write_file(dir / "broken.pgn.gz",
+             std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) + std::string(5000, 'x'));
   CommandResult broken = db_add(db, {sample(kLichess), dir / "broken.pgn.gz"});
   EXPECT_EQ(broken.exit_code, 1);
   EXPECT_NE(broken.err.find("broken.pgn.gz"), std::string::npos) << broken.err;
@@ -166,7 +175,7 @@ TEST(DbAdd, AFileThatIsNotAStoreIsNotTouched) {
 
 TEST(DbAdd, BadArgumentsAreUsageErrors) {
   TempDir dir;
-  EXPECT_EQ(run_bookforge({"db", "add", sample(kLichess)}).exit_code, 2);  // no --db
+  EXPECT_EQ(run_bookforge({"db", "add", sample(kLichess)}).exit_code, 2);                     // no --db
   EXPECT_EQ(run_bookforge({"db", "add", "--db", (dir / "t.sqlite").string()}).exit_code, 2);  // no files
   EXPECT_EQ(db_add(dir / "t.sqlite", {sample(kLichess), "--max-ply", "-3"}).exit_code, 2);
   EXPECT_EQ(run_bookforge({"db"}).exit_code, 2);

@@ -16,8 +16,10 @@ void run_ok(const std::vector<std::string>& args) {
 
 // Adds the files one command at a time (the store grows incrementally), then builds the book
 // from the store and from the PGN files with the same flags, and compares the bytes.
-void expect_same_book(const TempDir& dir, const std::vector<fs::path>& files, const std::vector<std::string>& add_flags,
-                      const std::vector<std::string>& pgn_build_flags, const std::vector<std::string>& db_build_flags) {
+void expect_same_book(const TempDir& dir, const std::vector<fs::path>& files,
+                      const std::vector<std::string>& add_flags,
+                      const std::vector<std::string>& pgn_build_flags,
+                      const std::vector<std::string>& db_build_flags) {
   const fs::path db = dir / "t.sqlite", from_pgn = dir / "pgn.bin", from_db = dir / "db.bin";
   for (const fs::path& file : files) {
     std::vector<std::string> args{"db", "add", file.string(), "--db", db.string(), "--progress", "never"};
@@ -44,8 +46,8 @@ TEST(DbBuild, DefaultRulesGiveTheSameBookAsFromPgn) {
 TEST(DbBuild, LooserRulesFiltersMaxPlyAndWeightsGiveTheSameBook) {
   // Small thresholds keep most of the tree, so nearly every row of the store matters.
   TempDir dir;
-  const std::vector<std::string> rules{"--min-games", "1", "--min-move-games", "1", "--weight", "rating",
-                                       "--no-drop-losing"};
+  const std::vector<std::string> rules{"--min-games", "1",      "--min-move-games", "1",
+                                       "--weight",    "rating", "--no-drop-losing"};
   std::vector<std::string> pgn_flags{"--max-ply", "30", "--min-avg-elo", "1800"};
   pgn_flags.insert(pgn_flags.end(), rules.begin(), rules.end());
   std::vector<std::string> db_flags = rules;
@@ -57,28 +59,31 @@ TEST(DbBuild, LooserRulesFiltersMaxPlyAndWeightsGiveTheSameBook) {
 TEST(DbBuild, PolyglotRulesOnAStoreThatCountsRepeats) {
   TempDir dir;
   expect_same_book(dir, {sample("twic0920-2000.pgn"), sample("lichess-2016-05-1000.pgn")},
-                   {"--count-repeats", "--max-ply", "1024"}, {"--rules", "polyglot"}, {"--rules", "polyglot"});
+                   {"--count-repeats", "--max-ply", "1024"}, {"--rules", "polyglot"},
+                   {"--rules", "polyglot"});
 }
 
 TEST(DbBuild, WhatTheStoreCannotProvideIsRefused) {
   TempDir dir;
   const fs::path db = dir / "t.sqlite";
-  ASSERT_NO_FATAL_FAILURE(run_ok({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", db.string(),
-                                  "--max-ply", "40", "--progress", "never"}));
-  CommandResult ply = run_bookforge({"build", "--from-db", db.string(), "-o", (dir / "a.bin").string(), "--max-ply", "60"});
+  ASSERT_NO_FATAL_FAILURE(run_ok({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db",
+                                  db.string(), "--max-ply", "40", "--progress", "never"}));
+  CommandResult ply =
+      run_bookforge({"build", "--from-db", db.string(), "-o", (dir / "a.bin").string(), "--max-ply", "60"});
   EXPECT_EQ(ply.exit_code, 1);
   EXPECT_NE(ply.err.find("max-ply 40"), std::string::npos) << ply.err;
   CommandResult filters =
       run_bookforge({"build", "--from-db", db.string(), "-o", (dir / "a.bin").string(), "--min-elo", "2000"});
   EXPECT_EQ(filters.exit_code, 1);
   EXPECT_NE(filters.err.find("min-elo=2000"), std::string::npos) << filters.err;
-  CommandResult both = run_bookforge(
-      {"build", "--from-db", db.string(), sample("lichess-2016-05-1000.pgn").string(), "-o", (dir / "a.bin").string()});
+  CommandResult both =
+      run_bookforge({"build", "--from-db", db.string(), sample("lichess-2016-05-1000.pgn").string(), "-o",
+                     (dir / "a.bin").string()});
   EXPECT_EQ(both.exit_code, 2);
   CommandResult neither = run_bookforge({"build", "-o", (dir / "a.bin").string()});
   EXPECT_EQ(neither.exit_code, 2);
-  CommandResult not_a_store =
-      run_bookforge({"build", "--from-db", sample("lichess-2016-05-1000.pgn").string(), "-o", (dir / "a.bin").string()});
+  CommandResult not_a_store = run_bookforge(
+      {"build", "--from-db", sample("lichess-2016-05-1000.pgn").string(), "-o", (dir / "a.bin").string()});
   EXPECT_EQ(not_a_store.exit_code, 1);
   EXPECT_NE(not_a_store.err.find("not a bookforge store"), std::string::npos) << not_a_store.err;
   EXPECT_FALSE(fs::exists(dir / "a.bin"));

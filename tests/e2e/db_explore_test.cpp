@@ -46,11 +46,16 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
       if (c == '}') comment = 0;
       continue;
     }
-    if (c == '{') comment = 1;
-    else if (c == ';') line_comment = true;
-    else if (c == '(') ++variation;
-    else if (c == ')') --variation;
-    else if (variation == 0) plain += c;
+    if (c == '{')
+      comment = 1;
+    else if (c == ';')
+      line_comment = true;
+    else if (c == '(')
+      ++variation;
+    else if (c == ')')
+      --variation;
+    else if (variation == 0)
+      plain += c;
   }
   std::vector<std::string> tokens;
   std::istringstream in(plain);
@@ -68,8 +73,8 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
   return tokens;
 }
 
-void count_game(const std::map<std::string, std::string>& tags, const std::string& movetext, IndependentCount& out,
-                std::mt19937& rng) {
+void count_game(const std::map<std::string, std::string>& tags, const std::string& movetext,
+                IndependentCount& out, std::mt19937& rng) {
   const std::string result = tags.count("Result") ? tags.at("Result") : "*";
   auto elo = [&](const char* tag) -> uint64_t {
     auto it = tags.find(tag);
@@ -94,9 +99,12 @@ void count_game(const std::map<std::string, std::string>& tags, const std::strin
     if (seen.insert(k).second) {
       Counts& c = out.rows[k];
       ++c.games;
-      if (result == "1-0") ++c.white;
-      else if (result == "1/2-1/2") ++c.draws;
-      else if (result == "0-1") ++c.black;
+      if (result == "1-0")
+        ++c.white;
+      else if (result == "1/2-1/2")
+        ++c.draws;
+      else if (result == "0-1")
+        ++c.black;
       const uint64_t mover_elo = elos[ply % 2];
       if (mover_elo > 0) c.rating_sum += mover_elo, ++c.rated;
       c.first_ply = std::min(c.first_ply, ply);
@@ -166,8 +174,8 @@ class DbExplore : public ::testing::Test {
     dir_ = new TempDir;
     db_ = dir_->path() / "t.sqlite";
     CommandResult r = run_bookforge({"db", "add", sample("twic0920-2000.pgn").string(),
-                                     sample("lichess-2016-05-1000.pgn").string(), "--db", db_.string(), "--progress",
-                                     "never"});
+                                     sample("lichess-2016-05-1000.pgn").string(), "--db", db_.string(),
+                                     "--progress", "never"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     counts_ = new IndependentCount(count_file(sample("twic0920-2000.pgn")));
     IndependentCount lichess = count_file(sample("lichess-2016-05-1000.pgn"));
@@ -177,7 +185,8 @@ class DbExplore : public ::testing::Test {
       t.rating_sum += c.rating_sum, t.rated += c.rated, t.first_ply = std::min(t.first_ply, c.first_ply);
     }
     counts_->games += lichess.games;
-    counts_->sample_fens.insert(counts_->sample_fens.end(), lichess.sample_fens.begin(), lichess.sample_fens.end());
+    counts_->sample_fens.insert(counts_->sample_fens.end(), lichess.sample_fens.begin(),
+                                lichess.sample_fens.end());
   }
   static void TearDownTestSuite() {
     delete counts_;
@@ -196,8 +205,8 @@ class DbExplore : public ::testing::Test {
     std::vector<ExploredRow> rows = parse_explore_json(r.out);
 
     std::map<std::string, Counts> expected;
-    for (auto it = counts_->rows.lower_bound({board.key(), 0}); it != counts_->rows.end() && it->first.first == board.key();
-         ++it)
+    for (auto it = counts_->rows.lower_bound({board.key(), 0});
+         it != counts_->rows.end() && it->first.first == board.key(); ++it)
       expected[move_to_uci(polyglot_to_move(board, it->first.second))] = it->second;
     ASSERT_EQ(rows.size(), expected.size()) << board.fen() << "\n" << r.out;
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -239,10 +248,10 @@ TEST_F(DbExplore, EveryStoredRowEqualsTheIndependentCount) {
   std::map<std::pair<int64_t, uint16_t>, const Counts*> ordered;
   for (const auto& [k, c] : counts_->rows) ordered[{int64_t(k.first), k.second}] = &c;
   for (const auto& [k, c] : ordered)
-    expected += std::to_string(k.first) + "|" + std::to_string(k.second) + "|" + std::to_string(c->white) + "|" +
-                std::to_string(c->draws) + "|" + std::to_string(c->black) + "|" + std::to_string(c->games) + "|" +
-                std::to_string(c->rating_sum) + "|" + std::to_string(c->rated) + "|" + std::to_string(c->first_ply) +
-                "\n";
+    expected += std::to_string(k.first) + "|" + std::to_string(k.second) + "|" + std::to_string(c->white) +
+                "|" + std::to_string(c->draws) + "|" + std::to_string(c->black) + "|" +
+                std::to_string(c->games) + "|" + std::to_string(c->rating_sum) + "|" +
+                std::to_string(c->rated) + "|" + std::to_string(c->first_ply) + "\n";
   const std::string stored = dump_tree(db_);
   EXPECT_EQ(std::count(stored.begin(), stored.end(), '\n'), std::ptrdiff_t(counts_->rows.size()));
   EXPECT_TRUE(stored == expected) << "the store differs from the independent count";
@@ -272,7 +281,8 @@ TEST_F(DbExplore, TextOutputNamesTheOpeningAndAnUnknownPositionHasNoMoves) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Sicilian"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Nf3"), std::string::npos) << r.out;
-  CommandResult none = run_bookforge({"db", "explore", "--db", db_.string(), "--json", "--fen", "8/8/8/8/8/8/k7/7K w - - 0 1"});
+  CommandResult none = run_bookforge(
+      {"db", "explore", "--db", db_.string(), "--json", "--fen", "8/8/8/8/8/8/k7/7K w - - 0 1"});
   ASSERT_EQ(none.exit_code, 0) << none.err;
   EXPECT_NE(none.out.find("\"moves\": []"), std::string::npos) << none.out;
 }
@@ -291,7 +301,8 @@ TEST_F(DbExplore, StatsCountPositionsMovesGamesAndSources) {
   CommandResult r = run_bookforge({"db", "stats", "--db", db_.string(), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"positions\": " + std::to_string(keys.size()) + ","), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"moves\": " + std::to_string(counts_->rows.size()) + ","), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"moves\": " + std::to_string(counts_->rows.size()) + ","), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("\"games\": " + std::to_string(counts_->games) + ","), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("twic0920-2000.pgn"), std::string::npos);
   EXPECT_NE(r.out.find("lichess-2016-05-1000.pgn"), std::string::npos);

@@ -86,27 +86,32 @@ class DbKill : public ::testing::Test {
   void SetUp() override {
     // A larger input than the samples, so that the run has a merge phase worth aiming at.
     std::string big;
-    for (int i = 0; i < 3; ++i) big += read_file(sample("twic0920-2000.pgn")) + "\n" + read_file(sample("lichess-2016-05-1000.pgn")) + "\n";
+    for (int i = 0; i < 3; ++i)
+      big += read_file(sample("twic0920-2000.pgn")) + "\n" + read_file(sample("lichess-2016-05-1000.pgn")) +
+             "\n";
     write_file(dir_ / "big.pgn", big);
   }
 
   std::vector<std::string> add_args(const fs::path& db) const {
-    return {"db", "add", (dir_ / "big.pgn").string(), "--db", db.string(), "--threads", "1", "--progress", "never"};
+    return {"db",         "add",  (dir_ / "big.pgn").string(), "--db", db.string(), "--threads", "1",
+            "--progress", "never"};
   }
 
   TempDir dir_;
 };
 
 TEST_F(DbKill, AKilledAddLeavesTheStoreBeforeOrAfterNeverBetween) {
-  const fs::path base = dir_ / "base.sqlite", reference = dir_ / "reference.sqlite", victim = dir_ / "victim.sqlite";
-  ASSERT_EQ(run_bookforge({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", base.string(), "--progress",
-                           "never"})
+  const fs::path base = dir_ / "base.sqlite", reference = dir_ / "reference.sqlite",
+                 victim = dir_ / "victim.sqlite";
+  ASSERT_EQ(run_bookforge({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", base.string(),
+                           "--progress", "never"})
                 .exit_code,
             0);
   const std::string before = dump_tree(base) + sql_rows(base, "SELECT name FROM sources ORDER BY id");
   fs::copy_file(base, reference);
   const Timing timing = timed_add(add_args(reference));
-  const std::string after = dump_tree(reference) + sql_rows(reference, "SELECT name FROM sources ORDER BY id");
+  const std::string after =
+      dump_tree(reference) + sql_rows(reference, "SELECT name FROM sources ORDER BY id");
   ASSERT_NE(before, after);
 
   int killed_before = 0, killed_after = 0, finished = 0, killed_with_wal = 0;
@@ -123,37 +128,46 @@ TEST_F(DbKill, AKilledAddLeavesTheStoreBeforeOrAfterNeverBetween) {
     // Opening the store recovers from the WAL what was committed, and only that.
     const std::string state = dump_tree(victim) + sql_rows(victim, "SELECT name FROM sources ORDER BY id");
     const bool is_before = state == before, is_after = state == after;
-    EXPECT_TRUE(is_before || is_after) << "killed after " << delay.count() << " us: the store is half-written";
-    if (!k.by_signal) ++finished;
-    else if (is_before) ++killed_before;
-    else if (is_after) ++killed_after;
+    EXPECT_TRUE(is_before || is_after)
+        << "killed after " << delay.count() << " us: the store is half-written";
+    if (!k.by_signal)
+      ++finished;
+    else if (is_before)
+      ++killed_before;
+    else if (is_after)
+      ++killed_after;
     return !k.by_signal || is_after;
   };
   for (int round = 0; round < iterations(); ++round) {
     std::chrono::microseconds last_before{0}, first_after{int64_t(timing.wall * 2e6)};
     for (auto delay : kill_moments(timing, 3, 4)) {
-      if (attempt(delay)) first_after = std::min(first_after, delay);
-      else if (delay < first_after) last_before = std::max(last_before, delay);
+      if (attempt(delay))
+        first_after = std::min(first_after, delay);
+      else if (delay < first_after)
+        last_before = std::max(last_before, delay);
     }
     // Then bisect towards the commit, where the WAL is being written: the kills that matter most.
     for (int step = 0; step < 7; ++step) {
       auto mid = (last_before + first_after) / 2;
-      if (attempt(mid)) first_after = mid;
-      else last_before = mid;
+      if (attempt(mid))
+        first_after = mid;
+      else
+        last_before = mid;
     }
   }
   RecordProperty("killed_before_commit", killed_before);
   RecordProperty("killed_after_commit", killed_after);
   RecordProperty("finished", finished);
   RecordProperty("killed_with_wal_written", killed_with_wal);
-  RecordProperty("timing", std::to_string(timing.wall) + " " + std::to_string(timing.read) + " " + std::to_string(timing.merge));
+  RecordProperty("timing", std::to_string(timing.wall) + " " + std::to_string(timing.read) + " " +
+                               std::to_string(timing.merge));
   // The test must have interrupted adds, some of them while the WAL was being written, or it
   // proved nothing.
   EXPECT_GT(killed_before, 0);
   EXPECT_GT(killed_with_wal, 0) << "no kill landed while the transaction was being written";
   // A store that lived through a kill keeps working.
-  CommandResult next = run_bookforge({"db", "add", sample("twic0920-2000.pgn").string(), "--db", victim.string(),
-                                      "--progress", "never", "--force"});
+  CommandResult next = run_bookforge({"db", "add", sample("twic0920-2000.pgn").string(), "--db",
+                                      victim.string(), "--progress", "never", "--force"});
   EXPECT_EQ(next.exit_code, 0) << next.err;
 }
 
@@ -179,7 +193,8 @@ TEST_F(DbKill, AKilledAddOfANewStoreLeavesNoStoreOrAWholeOne) {
   ASSERT_EQ(run_bookforge(add_args(victim)).exit_code, 0);
   EXPECT_EQ(dump_tree(victim), whole);
   for (const auto& entry : fs::directory_iterator(dir_.path()))
-    EXPECT_EQ(entry.path().filename().string().find(".victim.sqlite.tmp-"), std::string::npos) << entry.path();
+    EXPECT_EQ(entry.path().filename().string().find(".victim.sqlite.tmp-"), std::string::npos)
+        << entry.path();
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // UCI text and the Polyglot move encoding.
 #include <gtest/gtest.h>
 
+#include "engine/move_sequence.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
 #include "tree_walk.h"
@@ -73,6 +74,21 @@ TEST(Notation, RoundTripsAndArbitraryValues) {
     generate_legal(board, list);
     EXPECT_EQ(found, list.size()) << fen;
   }
+}
+
+TEST(Notation, PlayMoves) {
+  Board board;
+  ASSERT_TRUE(play_moves(board, "1.e4 d5 2. e5 f5 3.e1e2 e8f7").ok());
+  EXPECT_EQ(board.fen(), "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 2 4");
+  Board empty;
+  ASSERT_TRUE(play_moves(empty, "  ").ok());
+  EXPECT_EQ(empty.fen(), kStartFen);
+
+  Board bad;
+  Status s = play_moves(bad, "e4 e5 Bb4 Nc6");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("move 3 \"Bb4\""), std::string::npos) << s.error().message;
+  EXPECT_EQ(bad.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");  // before the bad move
 }
 
 }  // namespace

@@ -10,7 +10,8 @@ namespace {
 using test::TempDir;
 
 // A store with the given settings and sources; nothing in its tree.
-std::string make_store(const TempDir& dir, const CountingSettings& settings, const std::vector<CountingSettings>& sources) {
+std::string make_store(const TempDir& dir, const CountingSettings& settings,
+                       const std::vector<CountingSettings>& sources) {
   const std::string path = dir / "t.sqlite";
   Result<Store> s = Store::create(path);
   EXPECT_TRUE(s.ok());
@@ -44,7 +45,8 @@ TEST(StoreForBuild, TheRulesCountTheWayTheStoreWasCounted) {
   book::SelectionRules same;
   same.max_ply = 40;
   same.count_repeats = true;
-  Result<std::unique_ptr<StoreForBuild>> again = open_store_for_build(path, BuildRequest{true, true, "min-elo=2000"}, same);
+  Result<std::unique_ptr<StoreForBuild>> again =
+      open_store_for_build(path, BuildRequest{true, true, "min-elo=2000"}, same);
   ASSERT_TRUE(again.ok()) << again.error().message;
   EXPECT_TRUE((*again)->warnings.empty());
 }
@@ -54,19 +56,23 @@ TEST(StoreForBuild, WhatTheStoreCannotProvideIsRefused) {
   const CountingSettings counted{"none", 40, false};
   const std::string path = make_store(dir, counted, {counted});
   book::SelectionRules rules;
-  Result<std::unique_ptr<StoreForBuild>> ply = open_store_for_build(path, BuildRequest{true, false, ""}, rules);
+  Result<std::unique_ptr<StoreForBuild>> ply =
+      open_store_for_build(path, BuildRequest{true, false, ""}, rules);
   ASSERT_FALSE(ply.ok());
-  EXPECT_NE(ply.error().message.find("--max-ply 60 needs the PGN files"), std::string::npos) << ply.error().message;
+  EXPECT_NE(ply.error().message.find("--max-ply 60 needs the PGN files"), std::string::npos)
+      << ply.error().message;
 
   book::SelectionRules repeats;
   repeats.max_ply = 40;
   repeats.count_repeats = true;
-  Result<std::unique_ptr<StoreForBuild>> r = open_store_for_build(path, BuildRequest{false, true, ""}, repeats);
+  Result<std::unique_ptr<StoreForBuild>> r =
+      open_store_for_build(path, BuildRequest{false, true, ""}, repeats);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("--count-repeats"), std::string::npos);
 
   book::SelectionRules filtered;
-  Result<std::unique_ptr<StoreForBuild>> f = open_store_for_build(path, BuildRequest{false, false, "min-elo=2000"}, filtered);
+  Result<std::unique_ptr<StoreForBuild>> f =
+      open_store_for_build(path, BuildRequest{false, false, "min-elo=2000"}, filtered);
   ASSERT_FALSE(f.ok());
   EXPECT_NE(f.error().message.find("min-elo=2000"), std::string::npos);
 }
@@ -79,7 +85,8 @@ TEST(StoreForBuild, SourcesForcedInWithOtherSettingsAreReported) {
   Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, BuildRequest{}, rules);
   ASSERT_TRUE(opened.ok());
   ASSERT_EQ((*opened)->warnings.size(), 1u);
-  EXPECT_NE((*opened)->warnings[0].find("file1.pgn was added (with --force) using max-ply 30"), std::string::npos)
+  EXPECT_NE((*opened)->warnings[0].find("file1.pgn was added (with --force) using max-ply 30"),
+            std::string::npos)
       << (*opened)->warnings[0];
 }
 

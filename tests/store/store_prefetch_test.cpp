@@ -28,7 +28,8 @@ class CountingStream final : public book::EntryStream {
 };
 
 TEST(PrefetchStream, DeliversEveryEntryInOrder) {
-  for (size_t n : {size_t(0), size_t(1), size_t(16383), size_t(16384), size_t(16385), size_t(5 * 16384 + 3)}) {
+  for (size_t n :
+       {size_t(0), size_t(1), size_t(16383), size_t(16384), size_t(16385), size_t(5 * 16384 + 3)}) {
     CountingStream source(n, false);
     PrefetchStream prefetched(source);
     TallyEntry e;

@@ -17,7 +17,8 @@ using test::TempDir;
 
 using book::TallyEntry;
 
-TallyEntry entry(uint64_t key, uint16_t move, uint32_t white, uint32_t draws, uint32_t black, uint16_t first_ply) {
+TallyEntry entry(uint64_t key, uint16_t move, uint32_t white, uint32_t draws, uint32_t black,
+                 uint16_t first_ply) {
   TallyEntry e;
   e.key = key;
   e.move = move;
@@ -116,9 +117,11 @@ TEST(Store, CreateRefusesAnExistingFile) {
 
 TEST(Store, MergeAddsCountsKeepsTheSmallestFirstPlyAndInsertsNewRows) {
   TempDir dir;
-  const std::vector<TallyEntry> first = {entry(10, 1, 1, 0, 0, 4), entry(10, 2, 0, 1, 0, 4), entry(20, 1, 0, 0, 1, 7)};
+  const std::vector<TallyEntry> first = {entry(10, 1, 1, 0, 0, 4), entry(10, 2, 0, 1, 0, 4),
+                                         entry(20, 1, 0, 0, 1, 7)};
   Store store = create_closed_and_reopen(dir / "t.sqlite", first);
-  const std::vector<TallyEntry> second = {entry(10, 2, 2, 1, 0, 2), entry(15, 3, 1, 1, 1, 9), entry(20, 1, 0, 0, 1, 9)};
+  const std::vector<TallyEntry> second = {entry(10, 2, 2, 1, 0, 2), entry(15, 3, 1, 1, 1, 9),
+                                          entry(20, 1, 0, 0, 1, 9)};
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> merged = merge(store, second);
   ASSERT_TRUE(merged.ok()) << merged.error().message;
@@ -151,10 +154,10 @@ TEST(Store, ASecondMergeIntoANewStoreAddsUp) {
 
 TEST(Store, KeysKeepAllSixtyFourBitsAndScanInUnsignedOrder) {
   TempDir dir;
-  const std::vector<TallyEntry> entries = {entry(0, 1, 1, 0, 0, 0), entry(0x7fffffffffffffffULL, 1, 1, 0, 0, 0),
-                                          entry(0x8000000000000000ULL, 1, 1, 0, 0, 0),
-                                          entry(0x8000000000000000ULL, 9, 1, 0, 0, 0),
-                                          entry(0xffffffffffffffffULL, 65535, 1, 0, 0, 0)};
+  const std::vector<TallyEntry> entries = {
+      entry(0, 1, 1, 0, 0, 0), entry(0x7fffffffffffffffULL, 1, 1, 0, 0, 0),
+      entry(0x8000000000000000ULL, 1, 1, 0, 0, 0), entry(0x8000000000000000ULL, 9, 1, 0, 0, 0),
+      entry(0xffffffffffffffffULL, 65535, 1, 0, 0, 0)};
   Store store = create_closed_and_reopen(dir / "t.sqlite", entries);
   EXPECT_EQ(all_rows(store), entries);
   Result<std::vector<TallyEntry>> top = store.moves_at(0xffffffffffffffffULL);
@@ -225,7 +228,8 @@ TEST(Store, CountsPastThirtyTwoBitsFailTheMergeInsteadOfWrapping) {
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> merged = merge(store, {big});
   ASSERT_FALSE(merged.ok());
-  EXPECT_NE(merged.error().message.find("a count would pass 2^32 - 1"), std::string::npos) << merged.error().message;
+  EXPECT_NE(merged.error().message.find("a count would pass 2^32 - 1"), std::string::npos)
+      << merged.error().message;
   store.rollback();
   EXPECT_EQ(all_rows(store), std::vector<TallyEntry>{big});
 }
@@ -250,7 +254,8 @@ TEST(Store, AStreamErrorOrAnUnsortedStreamFailsTheMerge) {
   FailingStream failing;
   Result<MergeCounts> merged = store.merge(failing);
   ASSERT_FALSE(merged.ok());
-  EXPECT_NE(merged.error().message.find("read error at byte 42"), std::string::npos) << merged.error().message;
+  EXPECT_NE(merged.error().message.find("read error at byte 42"), std::string::npos)
+      << merged.error().message;
   store.rollback();
   EXPECT_TRUE(all_rows(store).empty());
 
@@ -329,8 +334,9 @@ TEST(Store, OpenRejectsWhatIsNotAStoreWithAClearMessage) {
   EXPECT_NE(other.error().message.find("other.sqlite: not a bookforge store"), std::string::npos)
       << other.error().message;
 
-  exec_sql(dir / "meta.sqlite", "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT); "
-                                "INSERT INTO meta VALUES ('format', 'something-else')");
+  exec_sql(dir / "meta.sqlite",
+           "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT); "
+           "INSERT INTO meta VALUES ('format', 'something-else')");
   Result<Store> meta = Store::open(dir / "meta.sqlite", false);
   ASSERT_FALSE(meta.ok());
   EXPECT_NE(meta.error().message.find("not a bookforge store"), std::string::npos) << meta.error().message;
@@ -343,7 +349,8 @@ TEST(Store, OpenRejectsNewerAndUnknownSchemaVersions) {
   exec_sql(path, "UPDATE meta SET value = '7' WHERE name = 'schema_version'");
   Result<Store> newer = Store::open(path, false);
   ASSERT_FALSE(newer.ok());
-  EXPECT_NE(newer.error().message.find("schema version 7 is newer"), std::string::npos) << newer.error().message;
+  EXPECT_NE(newer.error().message.find("schema version 7 is newer"), std::string::npos)
+      << newer.error().message;
 
   exec_sql(path, "UPDATE meta SET value = 'x1' WHERE name = 'schema_version'");
   Result<Store> unknown = Store::open(path, false);
