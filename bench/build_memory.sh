@@ -5,7 +5,10 @@
 # peak RSS under 400 MB, and both books are byte-identical (cmp). Then probes per second on
 # the resulting book (bench_probe: the reader against std::lower_bound over the same keys).
 #
-#   bookforge build PART1 PART2 PART3 -o book.bin --rules polyglot --max-ply 0 --memory 256M
+#   bookforge build PART1 PART2 PART3 -o book.bin --rules polyglot --max-ply 0 --min-move-games 1 --memory 256M
+#
+# (--min-move-games 1: every move that ever scored is kept, so the book is as large as the
+# tree itself, and cmp compares every (position, move) of the 412k games.)
 #
 # usage: bench/build_memory.sh [path/to/bookforge] [path/to/bench_probe]
 set -euo pipefail
@@ -25,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 run() { # label memory -> "wall_s peak_MB" and the report in $tmp/label.json
   local label=$1 memory=$2
-  /usr/bin/time -v "$bookforge" build "${inputs[@]}" -o "$tmp/$label.bin" --rules polyglot --max-ply 0 \
+  /usr/bin/time -v "$bookforge" build "${inputs[@]}" -o "$tmp/$label.bin" --rules polyglot --max-ply 0 --min-move-games 1 \
     --memory "$memory" --tmp-dir "$tmp" --report "$tmp/$label.json" --quiet --progress never 2> "$tmp/$label.time"
   awk -F': ' '/Elapsed/ {split($2, t, ":"); wall = t[1] * 60 + t[2]} /Maximum resident/ {rss = $2 / 1024}
               END {printf "%.1f %.0f", wall, rss}' "$tmp/$label.time"

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -110,28 +112,25 @@ void PolyglotBook::release() {
 
 size_t PolyglotBook::lower_bound(uint64_t key) const {
   if (size_ == 0) return 0;
-  // Invariant: entries before lo have smaller keys, entries after hi have keys >= key, and
-  // first = key_at(lo), last = key_at(hi) are known (each probe loads one new key).
+  // Invariant: key_at(lo) = first < key <= last = key_at(hi), so the answer is in (lo, hi].
   size_t lo = 0, hi = size_ - 1;
   uint64_t first = key_at(lo), last = key_at(hi);
+  if (key <= first) return 0;
   if (key > last) return size_;
-  while (hi - lo > 8) {
-    if (key <= first) return lo;
-    // first < key <= last: estimate where key falls between them.
-    size_t before = hi - lo;
-    size_t guess = lo + size_t((static_cast<unsigned __int128>(key - first) * before) / (last - first));
-    if (guess == hi) --guess;
-    uint64_t at = key_at(guess);
-    if (at < key) lo = guess + 1, first = key_at(lo);
-    else hi = guess, last = at;
-    if (hi - lo > before / 2) {  // a poor guess (skewed keys): halve the range instead
-      size_t mid = lo + (hi - lo) / 2;
-      uint64_t k = key_at(mid);
-      if (k < key) lo = mid + 1, first = key_at(lo);
-      else hi = mid, last = k;
+  constexpr int kInterpolationSteps = 8;
+  for (int step = 0; hi - lo > 16; ++step) {
+    size_t probe;
+    if (step < kInterpolationSteps) {
+      probe = lo + size_t((static_cast<unsigned __int128>(key - first) * (hi - lo)) / (last - first));
+      probe = std::clamp(probe, lo + 1, hi - 1);
+    } else {
+      probe = lo + (hi - lo) / 2;  // skewed keys: binary search from here on
     }
+    uint64_t at = key_at(probe);
+    if (at < key) lo = probe, first = at;
+    else hi = probe, last = at;
   }
-  while (lo < hi && key_at(lo) < key) ++lo;
+  while (key_at(lo) < key) ++lo;  // stops at hi at the latest
   return lo;
 }
 

@@ -33,10 +33,11 @@ class PolyglotBook {
   uint64_t key_at(size_t i) const { return load_be64(data_ + i * kPolyglotEntrySize); }
   PolyglotEntry entry(size_t i) const { return decode_entry(data_ + i * kPolyglotEntrySize); }
 
-  // The index of the first entry whose key is not less than `key` (size() if none):
-  // interpolation search, which suits the uniformly spread Zobrist keys, with a binary step
-  // whenever an interpolation step fails to halve the range, so it never takes more than about
-  // twice the probes of a binary search.
+  // The index of the first entry whose key is not less than `key` (size() if none).
+  // Interpolation search: Zobrist keys are uniform, so guessing the position from the key's
+  // value between the two bounds needs about log2(log2(n)) probes, each one cache miss, where a
+  // binary search needs log2(n). After 8 guesses without converging (keys that are not
+  // uniform), the remaining range is searched by halving, so the worst case stays logarithmic.
   size_t lower_bound(uint64_t key) const;
   // The entries [first, last) with this key.
   std::pair<size_t, size_t> range(uint64_t key) const;

@@ -152,8 +152,9 @@ void collect_suspicious(const Verdict& v, const RescoreOptions& o, const Reachab
 }
 
 std::string score_text(Score s) {
-  if (is_mate_score(s)) return "#" + std::to_string(mate_in_moves(s));
-  return std::to_string(s);
+  std::string text = is_mate_score(s) ? "#" : "";
+  text += std::to_string(is_mate_score(s) ? mate_in_moves(s) : s);
+  return text;
 }
 
 }  // namespace
@@ -255,8 +256,13 @@ std::string suspicious_csv(const std::vector<SuspiciousMove>& moves) {
   char share[32];
   for (const SuspiciousMove& m : moves) {
     std::snprintf(share, sizeof share, "%.1f", m.share);
-    out += m.fen + "," + m.move + "," + share + "," + std::to_string(m.games) + "," + score_text(m.score) + "," +
-           m.best_move + "," + score_text(m.best_score) + "\n";
+    for (const std::string& field : {m.fen, m.move, std::string(share), std::to_string(m.games), score_text(m.score),
+                                     m.best_move}) {
+      out += field;
+      out += ',';
+    }
+    out += score_text(m.best_score);
+    out += '\n';
   }
   return out;
 }

@@ -178,7 +178,13 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   std::error_code ec;
   report.created = !fs::exists(options.db_path, ec);
   std::optional<Store> existing;
-  if (!report.created) {
+  if (report.created) {
+    // Fail before the long read, not after it.
+    const fs::path parent = fs::path(options.db_path).parent_path();
+    const std::string dir = parent.empty() ? "." : parent.string();
+    if (!fs::is_directory(dir, ec)) return Error{options.db_path + ": no such folder: " + dir};
+    if (::access(dir.c_str(), W_OK) != 0) return Error{options.db_path + ": cannot write in " + dir};
+  } else {
     Result<Store> opened = Store::open(options.db_path, true);
     if (!opened) return opened.error();
     existing.emplace(std::move(*opened));

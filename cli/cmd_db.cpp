@@ -235,7 +235,9 @@ void setup_db(CLI::App& root) {
 
   auto add_opts = std::make_shared<DbAddOptions>();
   CLI::App* add = add_subcommand(*db, "add", "Count PGN files into a store (created if missing)");
-  add->add_option("files", add_opts->inputs, "PGN files (plain, gzip, bzip2, xz, zstd); - for stdin")
+  add->add_option("files", add_opts->inputs,
+                  "PGN files (plain, gzip, bzip2, xz, zstd). A file whose bytes the store already holds is "
+                  "refused; '-' (standard input) cannot be checked and is always added")
       ->required();
   add->add_option("--db", add_opts->db, "The store (an SQLite file)")->required();
   add_filter_options(add, add_opts->filter);

@@ -32,7 +32,8 @@ int run_scan(const ScanOptions& opts) {
     return kExitUsage;
   }
   std::vector<DiscardSink> sinks(size_t(pgn::pipeline_threads(*options)));
-  Result<pgn::ReadStats> stats = pgn::read_games(*options, [&](int i) -> pgn::GameSink& { return sinks[size_t(i)]; });
+  Result<pgn::ReadStats> stats =
+      pgn::read_games(*options, [&](int i) -> pgn::GameSink& { return sinks[size_t(i)]; });
   if (!stats) {
     print_error(stats.error().message);
     return kExitFailure;

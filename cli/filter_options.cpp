@@ -46,22 +46,26 @@ CLI::Validator validator_from(const std::string& name, std::function<std::string
 }
 
 const CLI::Validator kDateCheck = validator_from("DATE", [](const std::string& s) {
-  return normalize_date(s).empty() ? "expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + s + "'" : std::string();
+  return normalize_date(s).empty() ? "expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + s + "'"
+                                   : std::string();
 });
 const CLI::Validator kTagCheck = validator_from("NAME=REGEX", [](const std::string& s) {
   Result<pgn::TagPattern> p = parse_tag_pattern(s);
   return p ? std::string() : p.error().message;
 });
 const CLI::Validator kSpeedCheck = validator_from("SPEED", [](const std::string& s) {
-  return pgn::parse_speed(s) ? std::string()
-                             : "unknown speed '" + s + "' (ultrabullet, bullet, blitz, rapid, classical, correspondence)";
+  return pgn::parse_speed(s)
+             ? std::string()
+             : "unknown speed '" + s + "' (ultrabullet, bullet, blitz, rapid, classical, correspondence)";
 });
 
 }  // namespace
 
 void add_filter_options(CLI::App* cmd, FilterFlags& f) {
   const std::string group = "Game filters";
-  cmd->add_option("--min-elo", f.min_elo, "Both players rated at least this")->check(CLI::NonNegativeNumber)->group(group);
+  cmd->add_option("--min-elo", f.min_elo, "Both players rated at least this")
+      ->check(CLI::NonNegativeNumber)
+      ->group(group);
   cmd->add_option("--min-avg-elo", f.min_avg_elo, "Average rating at least this")
       ->check(CLI::NonNegativeNumber)
       ->group(group);
@@ -74,7 +78,8 @@ void add_filter_options(CLI::App* cmd, FilterFlags& f) {
   cmd->add_option("--min-black-elo", f.min_black_elo, "Black rated at least this")
       ->check(CLI::NonNegativeNumber)
       ->group(group);
-  cmd->add_flag("--exclude-unrated", f.exclude_unrated, "Drop games where a player has no rating")->group(group);
+  cmd->add_flag("--exclude-unrated", f.exclude_unrated, "Drop games where a player has no rating")
+      ->group(group);
   cmd->add_option("--results", f.results, "Accepted results, e.g. 1-0,0-1,1/2-1/2 (drops '*')")
       ->delimiter(',')
       ->check(CLI::IsMember(kResults))
@@ -112,7 +117,8 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
   filter.min_black_elo = f.min_black_elo;
   filter.exclude_unrated = f.exclude_unrated;
   for (const std::string& r : f.results) {
-    if (std::find(kResults.begin(), kResults.end(), r) == kResults.end()) return Error{"--results: unknown result '" + r + "'"};
+    if (std::find(kResults.begin(), kResults.end(), r) == kResults.end())
+      return Error{"--results: unknown result '" + r + "'"};
     filter.results.push_back(r);
   }
   filter.min_plies = f.min_plies;
@@ -120,7 +126,8 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
                                  std::tuple{&f.date_to, &filter.date_to, "--date-to"}}) {
     if (text->empty()) continue;
     *out = normalize_date(*text);
-    if (out->empty()) return Error{std::string(flag) + ": expected YYYY, YYYY.MM or YYYY.MM.DD, got '" + *text + "'"};
+    if (out->empty())
+      return Error{std::string(flag) + ": expected YYYY, YYYY.MM or YYYY.MM.DD, got '" + *text + "'"};
   }
   for (const std::string& s : f.speeds) {
     std::optional<pgn::Speed> speed = pgn::parse_speed(s);
@@ -145,17 +152,20 @@ void add_read_options(CLI::App* cmd, ReadFlags& r) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str()
       ->group(group);
-  cmd->add_option("--threads", r.threads, "Parser threads (0 = all cores)")->check(CLI::NonNegativeNumber)->group(group);
+  cmd->add_option("--threads", r.threads, "Parser threads (0 = all cores)")
+      ->check(CLI::NonNegativeNumber)
+      ->group(group);
   cmd->add_flag("--strict", r.strict, "Stop at the first bad game instead of skipping it")->group(group);
-  cmd->add_option("--progress", r.progress, "Progress line on stderr: never, auto (when a terminal) or always")
+  cmd->add_option("--progress", r.progress,
+                  "Progress line on stderr: never, auto (when a terminal) or always")
       ->check(CLI::IsMember({"never", "auto", "always"}))
       ->capture_default_str()
       ->group(group);
   cmd->add_flag("--quiet,-q", r.quiet, "No progress line and no warnings")->group(group);
 }
 
-Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs, const FilterFlags& filter,
-                                                   const ReadFlags& read) {
+Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs,
+                                                   const FilterFlags& filter, const ReadFlags& read) {
   Result<pgn::GameFilter> game_filter = make_game_filter(filter);
   if (!game_filter) return game_filter.error();
   pgn::PipelineOptions options;

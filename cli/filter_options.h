@@ -30,12 +30,12 @@ struct FilterFlags {
   int min_white_elo = 0;
   int min_black_elo = 0;
   bool exclude_unrated = false;
-  std::vector<std::string> results;   // "1-0", "0-1", "1/2-1/2", "*"
+  std::vector<std::string> results;  // "1-0", "0-1", "1/2-1/2", "*"
   int min_plies = 0;
-  std::string date_from;              // YYYY[.MM[.DD]], '-' accepted for '.'
+  std::string date_from;  // YYYY[.MM[.DD]], '-' accepted for '.'
   std::string date_to;
-  std::vector<std::string> speeds;    // ultrabullet, bullet, blitz, rapid, classical, correspondence
-  std::vector<std::string> tags;      // NAME=REGEX, all must match
+  std::vector<std::string> speeds;        // ultrabullet, bullet, blitz, rapid, classical, correspondence
+  std::vector<std::string> tags;          // NAME=REGEX, all must match
   std::vector<std::string> exclude_tags;  // NAME=REGEX, any match drops the game
   bool no_setup = false;
 };
@@ -48,18 +48,18 @@ void add_filter_options(CLI::App* cmd, FilterFlags& flags);
 Result<pgn::GameFilter> make_game_filter(const FilterFlags& flags);
 
 struct ReadFlags {
-  int max_ply = 0;                 // 0 = no limit; set the command's default before add_read_options
-  int threads = 0;                 // parser threads, 0 = all cores
+  int max_ply = 0;  // 0 = no limit; set the command's default before add_read_options
+  int threads = 0;  // parser threads, 0 = all cores
   bool strict = false;
-  std::string progress = "auto";   // never | auto (when stderr is a terminal) | always
-  bool quiet = false;              // no progress line, no warnings
+  std::string progress = "auto";  // never | auto (when stderr is a terminal) | always
+  bool quiet = false;             // no progress line, no warnings
 };
 
 // --max-ply --threads --strict --progress --quiet
 void add_read_options(CLI::App* cmd, ReadFlags& flags);
 
 // Everything read_games needs, including the progress printer for stderr.
-Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs, const FilterFlags& filter,
-                                                   const ReadFlags& read);
+Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs,
+                                                   const FilterFlags& filter, const ReadFlags& read);
 
 }  // namespace bookforge::cli

@@ -33,11 +33,13 @@ std::function<void(const pgn::Progress&)> make_progress_printer() {
     if (p.total_bytes > 0) {
       const double fraction = double(p.bytes_read) / double(p.total_bytes);
       const double eta = fraction > 0 ? seconds * (1 - fraction) / fraction : 0;
-      std::snprintf(line, sizeof line, "%5.1f%%  %7.1f MB/s  %9.0f games/s  %llu games  ETA %s", 100 * fraction,
-                    mb_per_s, games_per_s, static_cast<unsigned long long>(p.games), format_duration(eta).c_str());
+      std::snprintf(line, sizeof line, "%5.1f%%  %7.1f MB/s  %9.0f games/s  %llu games  ETA %s",
+                    100 * fraction, mb_per_s, games_per_s, static_cast<unsigned long long>(p.games),
+                    format_duration(eta).c_str());
     } else {
-      std::snprintf(line, sizeof line, "%8.1f MB  %7.1f MB/s  %9.0f games/s  %llu games", double(p.bytes_read) / 1e6,
-                    mb_per_s, games_per_s, static_cast<unsigned long long>(p.games));
+      std::snprintf(line, sizeof line, "%8.1f MB  %7.1f MB/s  %9.0f games/s  %llu games",
+                    double(p.bytes_read) / 1e6, mb_per_s, games_per_s,
+                    static_cast<unsigned long long>(p.games));
     }
     std::fprintf(stderr, "\r%-79s", line);
     std::fflush(stderr);

@@ -38,7 +38,8 @@ std::string json_counts(const std::map<std::string, uint64_t>& counts) {
 }
 
 std::string describe(const pgn::BadGame& bad) {
-  return bad.file + ":" + std::to_string(bad.line) + ": game " + std::to_string(bad.game_number) + ": " + bad.detail;
+  return bad.file + ":" + std::to_string(bad.line) + ": game " + std::to_string(bad.game_number) + ": " +
+         bad.detail;
 }
 
 }  // namespace
@@ -48,11 +49,21 @@ std::string json_string(const std::string& raw) {
   std::string out = "\"";
   for (unsigned char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -87,8 +98,8 @@ std::string format_read_summary(const pgn::ReadStats& s) {
   std::snprintf(line, sizeof line, "%s (%.1f MB)", with_commas(s.bytes).c_str(), double(s.bytes) / 1e6);
   row("bytes read", line);
   const double seconds = s.seconds > 0 ? s.seconds : 1e-9;
-  std::snprintf(line, sizeof line, "%.2f s  (%.1f MB/s, %.0f games/s)", s.seconds, double(s.bytes) / 1e6 / seconds,
-                double(s.games) / seconds);
+  std::snprintf(line, sizeof line, "%.2f s  (%.1f MB/s, %.0f games/s)", s.seconds,
+                double(s.bytes) / 1e6 / seconds, double(s.games) / seconds);
   row("time", line);
   return text;
 }

@@ -116,7 +116,8 @@ struct Reading {
   bool operator==(const Reading&) const = default;
 };
 
-Reading read_all(std::string_view text, size_t block_size, size_t max_game_bytes, const PipelineOptions& options) {
+Reading read_all(std::string_view text, size_t block_size, size_t max_game_bytes,
+                 const PipelineOptions& options) {
   std::unique_ptr<ByteSource> source = memory_source(text);
   Chunker chunker(*source, block_size, max_game_bytes);
   FingerprintVisitor lexed;

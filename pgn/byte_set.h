@@ -45,11 +45,14 @@ consteval ByteSet make_byte_set(std::string_view bytes) {
 }
 
 // The first byte in [p, end) that belongs to `set`, or end.
-inline const unsigned char* find_first_in(const unsigned char* p, const unsigned char* end, const ByteSet& set) {
+inline const unsigned char* find_first_in(const unsigned char* p, const unsigned char* end,
+                                          const ByteSet& set) {
 #if defined(__AVX2__)
   if (end - p >= 32) {
-    const __m256i lo_table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.lo.data())));
-    const __m256i hi_table = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.hi.data())));
+    const __m256i lo_table =
+        _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.lo.data())));
+    const __m256i hi_table =
+        _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(set.hi.data())));
     const __m256i nibble = _mm256_set1_epi8(0x0f);
     const __m256i zero = _mm256_setzero_si256();
     do {

@@ -44,8 +44,8 @@ class ByteBuffer {
 };
 
 struct Block {
-  ByteBuffer data;               // the games' bytes (and whatever lies between them)
-  std::vector<GameSpan> games;   // offsets into data
+  ByteBuffer data;                  // the games' bytes (and whatever lies between them)
+  std::vector<GameSpan> games;      // offsets into data
   uint64_t first_game_in_file = 1;  // 1-based number of games[0] within its input
 };
 

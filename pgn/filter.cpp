@@ -81,12 +81,18 @@ std::optional<Speed> speed_from_time_control(std::string_view tc) {
 
 std::string_view speed_name(Speed speed) {
   switch (speed) {
-    case Speed::kUltraBullet: return "ultrabullet";
-    case Speed::kBullet: return "bullet";
-    case Speed::kBlitz: return "blitz";
-    case Speed::kRapid: return "rapid";
-    case Speed::kClassical: return "classical";
-    case Speed::kCorrespondence: return "correspondence";
+    case Speed::kUltraBullet:
+      return "ultrabullet";
+    case Speed::kBullet:
+      return "bullet";
+    case Speed::kBlitz:
+      return "blitz";
+    case Speed::kRapid:
+      return "rapid";
+    case Speed::kClassical:
+      return "classical";
+    case Speed::kCorrespondence:
+      return "correspondence";
   }
   return "?";
 }
@@ -105,7 +111,8 @@ bool GameFilter::empty() const {
 }
 
 std::string_view GameFilter::rejects(const TagList& tags, Outcome result) const {
-  const bool needs_elo = exclude_unrated || min_elo || min_white_elo || min_black_elo || min_avg_elo || max_elo_diff;
+  const bool needs_elo =
+      exclude_unrated || min_elo || min_white_elo || min_black_elo || min_avg_elo || max_elo_diff;
   if (needs_elo) {
     const int white = elo_of(tags, "WhiteElo");
     const int black = elo_of(tags, "BlackElo");

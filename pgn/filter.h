@@ -17,26 +17,26 @@ namespace bookforge::pgn {
 enum class Speed : uint8_t { kUltraBullet, kBullet, kBlitz, kRapid, kClassical, kCorrespondence };
 
 struct TagPattern {
-  std::string tag;       // tag name, matched exactly
-  std::string pattern;   // as the user wrote it (recorded in reports and the store)
-  std::regex regex;      // compiled pattern, searched anywhere in the value
+  std::string tag;      // tag name, matched exactly
+  std::string pattern;  // as the user wrote it (recorded in reports and the store)
+  std::regex regex;     // compiled pattern, searched anywhere in the value
 };
 
 struct GameFilter {
-  int min_elo = 0;            // both players at least this (0 = off)
+  int min_elo = 0;  // both players at least this (0 = off)
   int min_avg_elo = 0;
-  int max_elo_diff = 0;       // 0 = off
+  int max_elo_diff = 0;  // 0 = off
   int min_white_elo = 0;
   int min_black_elo = 0;
-  bool exclude_unrated = false;  // drop games where either Elo is missing
+  bool exclude_unrated = false;      // drop games where either Elo is missing
   std::vector<std::string> results;  // accepted results ("1-0", "0-1", "1/2-1/2", "*"); empty = all
-  int min_plies = 0;          // whole game length in plies
-  std::string date_from;      // "YYYY.MM.DD" prefix compare; empty = off
+  int min_plies = 0;                 // whole game length in plies
+  std::string date_from;             // "YYYY.MM.DD" prefix compare; empty = off
   std::string date_to;
-  std::vector<Speed> speeds;  // from TimeControl; empty = off
+  std::vector<Speed> speeds;             // from TimeControl; empty = off
   std::vector<TagPattern> include_tags;  // every pattern must match
   std::vector<TagPattern> exclude_tags;  // any match drops the game
-  bool no_setup = false;      // drop games that start from a FEN
+  bool no_setup = false;                 // drop games that start from a FEN
 
   // A stable text form of the filter (used in reports and to check that a store is always
   // fed with the same filters).
@@ -56,8 +56,9 @@ struct GameFilter {
 
 // The filter names used as keys of ReadStats::rejected, in the order they are tried.
 inline constexpr std::string_view kFilterNames[] = {
-    "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo", "max_elo_diff", "results",
-    "date",            "speed",   "no_setup",      "tag",           "exclude_tag", "min_plies"};
+    "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo", "max_elo_diff",
+    "results",         "date",    "speed",         "no_setup",      "tag",         "exclude_tag",
+    "min_plies"};
 
 // The speed class of a TimeControl value by lichess's rule: estimated seconds = base + 40 x
 // increment; < 30 ultrabullet, < 180 bullet, < 480 blitz, < 1500 rapid, else classical; "-"

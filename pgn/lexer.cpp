@@ -12,9 +12,12 @@ namespace bookforge::pgn {
 
 std::string_view lex_error_reason(LexError e) {
   switch (e) {
-    case LexError::kUnterminatedComment: return "unterminated_comment";
-    case LexError::kUnterminatedVariation: return "unterminated_variation";
-    case LexError::kOversized: return "oversized_game";
+    case LexError::kUnterminatedComment:
+      return "unterminated_comment";
+    case LexError::kUnterminatedVariation:
+      return "unterminated_variation";
+    case LexError::kOversized:
+      return "oversized_game";
   }
   return "?";
 }

@@ -25,8 +25,8 @@ using Clock = std::chrono::steady_clock;
 // A block on its way to a worker, with what the worker needs to number its games.
 struct Job {
   Block block;
-  uint64_t sequence = 0;          // blocks are numbered in input order
-  size_t input = 0;               // index into options.inputs
+  uint64_t sequence = 0;  // blocks are numbered in input order
+  size_t input = 0;       // index into options.inputs
   uint64_t first_global_game = 1;
 };
 
@@ -218,7 +218,8 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   }
   for (std::thread& t : workers) t.join();
   if (failure) return *failure;
-  if (options.strict && strict.first()) return Error{"bad game (--strict): " + describe_bad_game(*strict.first())};
+  if (options.strict && strict.first())
+    return Error{"bad game (--strict): " + describe_bad_game(*strict.first())};
 
   ReadStats stats;
   for (const WorkerStats& w : worker_stats) w.merge_into(stats);

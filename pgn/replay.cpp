@@ -30,9 +30,12 @@ bool is_null_move(std::string_view token) {
 
 std::string_view san_reason(SanError e) {
   switch (e) {
-    case SanError::kAmbiguous: return "ambiguous_move";
-    case SanError::kSyntax: return "invalid_move";
-    default: return "illegal_move";
+    case SanError::kAmbiguous:
+      return "ambiguous_move";
+    case SanError::kSyntax:
+      return "invalid_move";
+    default:
+      return "illegal_move";
   }
 }
 
@@ -108,7 +111,8 @@ Outcome GameReplayer::resolve_outcome() const {
 }
 
 Control GameReplayer::begin_movetext() {
-  if (std::optional<TagValue> variant = tags_.find("Variant"); variant && !is_standard_variant(variant->raw())) {
+  if (std::optional<TagValue> variant = tags_.find("Variant");
+      variant && !is_standard_variant(variant->raw())) {
     ++stats_.stats.unsupported_variant;
     state_ = State::kUnsupported;
     return Control::kSkip;
@@ -116,7 +120,8 @@ Control GameReplayer::begin_movetext() {
   outcome_ = resolve_outcome();
   std::string_view rejected = options_.filter.rejects(tags_, outcome_);
   if (!rejected.empty()) {
-    size_t index = size_t(std::find(std::begin(kFilterNames), std::end(kFilterNames), rejected) - kFilterNames);
+    size_t index =
+        size_t(std::find(std::begin(kFilterNames), std::end(kFilterNames), rejected) - kFilterNames);
     return reject(index);
   }
   board_ = start_board();
@@ -124,10 +129,12 @@ Control GameReplayer::begin_movetext() {
     std::string text = fen->decode();
     if (text.find_first_not_of(" \t") != std::string::npos) {
       Result<Board> board = Board::from_fen(text);
-      if (!board) return bad("bad_fen", "[FEN \"" + text + "\"]: " + board.error().message, fen->raw().data());
+      if (!board)
+        return bad("bad_fen", "[FEN \"" + text + "\"]: " + board.error().message, fen->raw().data());
       board_ = *board;
     }
   }
+  start_ply_ = uint16_t(std::clamp(board_.game_ply(), 0, 65535));
   return Control::kContinue;
 }
 
@@ -166,7 +173,7 @@ Control GameReplayer::error(LexError error, const char* where) {
   if (state_ != State::kReplaying && state_ != State::kCounting) return Control::kSkip;
   std::string_view detail = error == LexError::kUnterminatedComment     ? "comment '{' never closed"
                             : error == LexError::kUnterminatedVariation ? "variation '(' never closed"
-                                                                         : "game longer than the size limit";
+                                                                        : "game longer than the size limit";
   return bad(lex_error_reason(error), std::string(detail), where);
 }
 
@@ -205,6 +212,7 @@ void GameReplayer::end_game() {
   game.white_elo = elo_field(tags_, "WhiteElo");
   game.black_elo = elo_field(tags_, "BlackElo");
   game.game_number = global_number_;
+  game.start_ply = start_ply_;
   game.plies = plies_;
   sink_.on_game(game);
 }

@@ -12,6 +12,8 @@
 //   - Only plies up to max_ply are checked for legality; a bad move after it goes unnoticed.
 //   - A null move ("--", "Z0") ends the recording: the positions after it never occurred in
 //     the game. The game is still accepted with the plies before it.
+//   - A non-empty [FEN] tag sets the start position ([SetUp] alone changes nothing); an empty
+//     one means the standard start.
 //   - Variations and comments are skipped.
 #pragma once
 
@@ -76,6 +78,7 @@ class GameReplayer final : public Visitor {
   Board board_;
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
+  uint16_t start_ply_ = 0;  // Board::game_ply() of the start position
   int plies_seen_ = 0;  // moves of the main line so far, replayed or only counted
   std::vector<PlyRecord> plies_;
   BadGame last_bad_;

@@ -58,10 +58,14 @@ std::optional<Outcome> parse_result_token(std::string_view token) {
 
 std::string_view outcome_text(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kWhiteWins: return "1-0";
-    case Outcome::kBlackWins: return "0-1";
-    case Outcome::kDraw: return "1/2-1/2";
-    case Outcome::kUnknown: return "*";
+    case Outcome::kWhiteWins:
+      return "1-0";
+    case Outcome::kBlackWins:
+      return "0-1";
+    case Outcome::kDraw:
+      return "1/2-1/2";
+    case Outcome::kUnknown:
+      return "*";
   }
   return "*";
 }

@@ -7,7 +7,6 @@
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filtering_streambuf.hpp>
 #include <cerrno>
 #include <cstring>
 #include <ios>
@@ -19,11 +18,16 @@ namespace bookforge::pgn {
 
 std::string_view compression_name(Compression c) {
   switch (c) {
-    case Compression::kNone: return "plain";
-    case Compression::kGzip: return "gzip";
-    case Compression::kBzip2: return "bzip2";
-    case Compression::kXz: return "xz";
-    case Compression::kZstd: return "zstd";
+    case Compression::kNone:
+      return "plain";
+    case Compression::kGzip:
+      return "gzip";
+    case Compression::kBzip2:
+      return "bzip2";
+    case Compression::kXz:
+      return "xz";
+    case Compression::kZstd:
+      return "zstd";
   }
   return "?";
 }
@@ -32,7 +36,10 @@ Compression detect_compression(std::string_view head) {
   auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
   if (starts("\x1f\x8b")) return Compression::kGzip;
   if (starts("BZh")) return Compression::kBzip2;
-  if (starts(std::string_view("\xfd" "7zXZ\0", 6))) return Compression::kXz;
+  if (starts(std::string_view("\xfd"
+                              "7zXZ\0",
+                              6)))
+    return Compression::kXz;
   if (starts("\x28\xb5\x2f\xfd")) return Compression::kZstd;
   return Compression::kNone;
 }
@@ -125,37 +132,73 @@ class RawDevice {
   RawInput* input_;
 };
 
+// A Boost.Iostreams decompressing filter read straight into the caller's buffer: without a
+// filtering_streambuf in between, decompressed bytes are written once, where they are needed.
+class Decoder {
+ public:
+  virtual ~Decoder() = default;
+  // Up to n bytes, -1 at the end; throws on corrupt data.
+  virtual std::streamsize read(char* s, std::streamsize n) = 0;
+};
+
+template <class Filter>
+class FilterDecoder final : public Decoder {
+ public:
+  FilterDecoder(Filter filter, RawInput* input) : filter_(std::move(filter)), device_(input) {}
+  std::streamsize read(char* s, std::streamsize n) override { return filter_.read(device_, s, n); }
+
+ private:
+  Filter filter_;
+  RawDevice device_;
+};
+
+// Compressed bytes are read from the file in pieces of this size.
+constexpr std::streamsize kInputBuffer = 1 << 16;
+
+// Boost's gzip and bzip2 decompressors go on with a following member / stream, and the xz one
+// with a following stream; our zstd filter reads every frame (see zstd_filter.h).
+std::unique_ptr<Decoder> make_decoder(Compression compression, RawInput* input) {
+  switch (compression) {
+    case Compression::kNone:
+      return nullptr;
+    case Compression::kGzip:
+      return std::make_unique<FilterDecoder<io::gzip_decompressor>>(
+          io::gzip_decompressor(io::zlib::default_window_bits, kInputBuffer), input);
+    case Compression::kBzip2:
+      return std::make_unique<FilterDecoder<io::bzip2_decompressor>>(
+          io::bzip2_decompressor(false, kInputBuffer), input);
+    case Compression::kXz:
+      return std::make_unique<FilterDecoder<io::lzma_decompressor>>(
+          io::lzma_decompressor(io::lzma_params(), kInputBuffer), input);
+    case Compression::kZstd:
+      return std::make_unique<FilterDecoder<ZstdDecompressor>>(ZstdDecompressor(), input);
+  }
+  return nullptr;
+}
+
 class FileSource final : public ByteSource {
  public:
   FileSource(std::unique_ptr<RawInput> raw, Compression compression, uint64_t total)
-      : raw_(std::move(raw)), compression_(compression), total_(total) {
-    // Boost's gzip and bzip2 decompressors restart on a following member / stream, and the
-    // xz one on a following stream; our zstd filter reads every frame (see zstd_filter.h).
-    switch (compression) {
-      case Compression::kNone: return;
-      case Compression::kGzip: chain_.push(io::gzip_decompressor(), kFilterBuffer); break;
-      case Compression::kBzip2: chain_.push(io::bzip2_decompressor(), kFilterBuffer); break;
-      case Compression::kXz: chain_.push(io::lzma_decompressor(), kFilterBuffer); break;
-      case Compression::kZstd: chain_.push(ZstdDecompressor(), kFilterBuffer); break;
-    }
-    chain_.push(RawDevice(raw_.get()), kFilterBuffer);
-  }
+      : raw_(std::move(raw)),
+        compression_(compression),
+        total_(total),
+        decoder_(make_decoder(compression, raw_.get())) {}
 
   Result<size_t> read(char* buffer, size_t size) override {
-    if (compression_ == Compression::kNone) return read_plain(buffer, size);
+    if (!decoder_) return read_plain(buffer, size);
     size_t done = 0;
     try {
-      while (done < size) {
-        std::streamsize n = chain_.sgetn(buffer + done, std::streamsize(size - done));
-        if (n <= 0) break;
-        done += size_t(n);
+      while (done < size && !finished_) {
+        std::streamsize n = decoder_->read(buffer + done, std::streamsize(size - done));
+        if (n < 0) finished_ = true;
+        if (n > 0) done += size_t(n);
       }
     } catch (const RawReadFailure& e) {
       return Error{e.what()};
     } catch (const std::exception& e) {
       return Error{raw_->name() + ": corrupt " + std::string(compression_name(compression_)) +
-                   " data (detected at byte " + std::to_string(raw_->consumed()) + " of the compressed input): " +
-                   e.what()};
+                   " data (detected at byte " + std::to_string(raw_->consumed()) +
+                   " of the compressed input): " + e.what()};
     }
     return done;
   }
@@ -165,8 +208,6 @@ class FileSource final : public ByteSource {
   const std::string& name() const override { return raw_->name(); }
 
  private:
-  static constexpr std::streamsize kFilterBuffer = 1 << 16;
-
   Result<size_t> read_plain(char* buffer, size_t size) {
     size_t done = 0;
     while (done < size) {
@@ -181,7 +222,8 @@ class FileSource final : public ByteSource {
   std::unique_ptr<RawInput> raw_;
   Compression compression_;
   uint64_t total_;
-  io::filtering_istreambuf chain_;
+  std::unique_ptr<Decoder> decoder_;
+  bool finished_ = false;
 };
 
 class MemorySource final : public ByteSource {

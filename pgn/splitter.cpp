@@ -31,7 +31,8 @@ uint64_t name_hash(std::string_view name) {
 
 }  // namespace
 
-bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans) {
+bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final,
+                                 std::vector<GameSpan>& spans) {
   // Every answer is decided within kMaxLineLookahead bytes of the line start, so it does not
   // depend on how much has arrived: `last` says the window holds all there will be.
   const size_t limit = std::min(size, pos_ + kMaxLineLookahead);
@@ -128,7 +129,8 @@ void GameSplitter::begin_game(size_t at) {
   game_line_ = line_;
 }
 
-void GameSplitter::end_game(size_t at, size_t result_begin, size_t result_size, std::vector<GameSpan>& spans) {
+void GameSplitter::end_game(size_t at, size_t result_begin, size_t result_size,
+                            std::vector<GameSpan>& spans) {
   GameSpan span;
   span.begin = game_begin_;
   span.end = at;

@@ -73,11 +73,11 @@ class GameSplitter {
   bool line_start_ = true;
   bool in_game_ = false;
   bool oversized_ = false;
-  int depth_ = 0;                 // variation depth in the open game
+  int depth_ = 0;  // variation depth in the open game
   size_t pos_ = 0;
-  size_t retry_size_ = 0;         // after a line start needed more bytes: wait for this many
+  size_t retry_size_ = 0;  // after a line start needed more bytes: wait for this many
   size_t game_begin_ = 0;
-  uint64_t line_ = 1;             // line of pos_
+  uint64_t line_ = 1;  // line of pos_
   uint64_t game_line_ = 1;
   std::vector<uint64_t> tag_names_;   // hashes of the open game's tag names
   std::vector<uint64_t> line_names_;  // those of the tag line being looked at

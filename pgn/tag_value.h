@@ -62,13 +62,20 @@ class TagList {
   static int known_index(std::string_view name) {
     auto is = [&](const char* known) { return std::memcmp(name.data(), known, name.size()) == 0; };
     switch (name.size()) {
-      case 3: return is("FEN") ? 0 : -1;
-      case 4: return is("Date") ? 1 : -1;
-      case 6: return is("Result") ? 2 : -1;
-      case 7: return is("Variant") ? 3 : -1;
-      case 8: return is("WhiteElo") ? 4 : is("BlackElo") ? 5 : -1;
-      case 11: return is("TimeControl") ? 6 : -1;
-      default: return -1;
+      case 3:
+        return is("FEN") ? 0 : -1;
+      case 4:
+        return is("Date") ? 1 : -1;
+      case 6:
+        return is("Result") ? 2 : -1;
+      case 7:
+        return is("Variant") ? 3 : -1;
+      case 8:
+        return is("WhiteElo") ? 4 : is("BlackElo") ? 5 : -1;
+      case 11:
+        return is("TimeControl") ? 6 : -1;
+      default:
+        return -1;
     }
   }
 

@@ -25,9 +25,9 @@ std::string_view lex_error_reason(LexError e);
 
 // What the visitor knows about a game before it starts: where it is and how it ends.
 struct GameContext {
-  std::string_view text;      // the game's bytes as found in the input
-  uint64_t first_line = 1;    // line of text[0] in its input
-  std::string_view result;    // the result token that ended the movetext, empty if none
+  std::string_view text;    // the game's bytes as found in the input
+  uint64_t first_line = 1;  // line of text[0] in its input
+  std::string_view result;  // the result token that ended the movetext, empty if none
 
   // The input line of a byte inside `text` (e.g. of a token handed to san()).
   uint64_t line_of(const char* where) const;

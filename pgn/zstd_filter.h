@@ -22,8 +22,8 @@ class ZstdDecompressorImpl {
   void close();
 
  private:
-  void* stream_;              // ZSTD_DStream*
-  bool mid_frame_ = false;    // the last call ended inside a frame
+  void* stream_;            // ZSTD_DStream*
+  bool mid_frame_ = false;  // the last call ended inside a frame
   bool saw_input_ = false;
 };
 

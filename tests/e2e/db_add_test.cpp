@@ -164,6 +164,13 @@ TEST(DbAdd, AFailedReadLeavesTheStoreAsItWas) {
   EXPECT_EQ(files_in(dir.path()), (std::vector<fs::path>{"broken.pgn.gz", "t.sqlite"}));
 }
 
+TEST(DbAdd, AStoreInAFolderThatDoesNotExistFailsBeforeReading) {
+  TempDir dir;
+  CommandResult r = db_add(dir / "none" / "t.sqlite", {sample(kLichess)});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("no such folder"), std::string::npos) << r.err;
+}
+
 TEST(DbAdd, AFileThatIsNotAStoreIsNotTouched) {
   TempDir dir;
   write_file(dir / "notes.txt", "not a database\n");

@@ -21,15 +21,30 @@ TEST(PgnFilter, SpeedFromTimeControlUsesLichessThresholds) {
     std::optional<Speed> speed;
   };
   const Case cases[] = {
-      {"15+0", Speed::kUltraBullet},  {"29", Speed::kUltraBullet},     {"30+0", Speed::kBullet},
-      {"60+1", Speed::kBullet},       {"179", Speed::kBullet},         {"180+0", Speed::kBlitz},
-      {"120+2", Speed::kBlitz},       {"300+3", Speed::kBlitz},        {"479+0", Speed::kBlitz},
-      {"480+0", Speed::kRapid},       {"600+5", Speed::kRapid},        {"900+10", Speed::kRapid},
-      {"1499", Speed::kRapid},        {"1500+0", Speed::kClassical},   {"5400+30", Speed::kClassical},
-      {"-", Speed::kCorrespondence},  {"10.931+0.109", Speed::kUltraBullet},  // fishtest: 15.3 s
-      {"40/7200:3600", Speed::kClassical}, {" 300+0 ", Speed::kBlitz},
-      {"?", std::nullopt},            {"", std::nullopt},              {"15 min. + 10 s. per move", std::nullopt},
-      {"300+", std::nullopt},         {"abc", std::nullopt},
+      {"15+0", Speed::kUltraBullet},
+      {"29", Speed::kUltraBullet},
+      {"30+0", Speed::kBullet},
+      {"60+1", Speed::kBullet},
+      {"179", Speed::kBullet},
+      {"180+0", Speed::kBlitz},
+      {"120+2", Speed::kBlitz},
+      {"300+3", Speed::kBlitz},
+      {"479+0", Speed::kBlitz},
+      {"480+0", Speed::kRapid},
+      {"600+5", Speed::kRapid},
+      {"900+10", Speed::kRapid},
+      {"1499", Speed::kRapid},
+      {"1500+0", Speed::kClassical},
+      {"5400+30", Speed::kClassical},
+      {"-", Speed::kCorrespondence},
+      {"10.931+0.109", Speed::kUltraBullet},  // fishtest: 15.3 s
+      {"40/7200:3600", Speed::kClassical},
+      {" 300+0 ", Speed::kBlitz},
+      {"?", std::nullopt},
+      {"", std::nullopt},
+      {"15 min. + 10 s. per move", std::nullopt},
+      {"300+", std::nullopt},
+      {"abc", std::nullopt},
   };
   for (const Case& c : cases) EXPECT_EQ(speed_from_time_control(c.tc), c.speed) << c.tc;
 }
@@ -177,7 +192,8 @@ TEST(PgnFilter, DescribeIsStableAndComplete) {
   b.results = {"1-0", "0-1", "1-0"};
   b.speeds = {Speed::kBlitz, Speed::kRapid};
   EXPECT_EQ(a.describe(), b.describe());
-  EXPECT_EQ(a.describe(), "min-elo=2000; results=0-1,1-0; speed=blitz,rapid; exclude-tag=WhiteTitle=BOT; min-plies=10");
+  EXPECT_EQ(a.describe(),
+            "min-elo=2000; results=0-1,1-0; speed=blitz,rapid; exclude-tag=WhiteTitle=BOT; min-plies=10");
   b.min_elo = 2001;
   EXPECT_NE(a.describe(), b.describe());
   EXPECT_FALSE(a.empty());
@@ -185,7 +201,7 @@ TEST(PgnFilter, DescribeIsStableAndComplete) {
 
 TEST(PgnTagValue, DecodeAndNumbers) {
   EXPECT_EQ(TagValue("a\\\"b\\\\c\\x").decode(), "a\"b\\c\\x");
-  EXPECT_EQ(TagValue("Fran\xe7ois").decode(), "Fran\u00e7ois");  // Latin-1
+  EXPECT_EQ(TagValue("Fran\xe7ois").decode(), "Fran\u00e7ois");    // Latin-1
   EXPECT_EQ(TagValue("Fran\u00e7ois").decode(), "Fran\u00e7ois");  // already UTF-8
   EXPECT_EQ(TagValue("2450").to_int(), 2450);
   EXPECT_EQ(TagValue(" 2450 ").to_int(), 2450);
@@ -197,7 +213,8 @@ TEST(PgnTagValue, DecodeAndNumbers) {
 }
 
 TEST(PgnTagValue, TagListFindsKnownAndOtherTagsFirstWins) {
-  TagList t = tags_of({{"White", "a"}, {"WhiteElo", "1"}, {"WhiteElo", "2"}, {"Custom", "x"}, {"Custom", "y"}});
+  TagList t =
+      tags_of({{"White", "a"}, {"WhiteElo", "1"}, {"WhiteElo", "2"}, {"Custom", "x"}, {"Custom", "y"}});
   EXPECT_EQ(t.find("WhiteElo")->raw(), "1");
   EXPECT_EQ(t.find("Custom")->raw(), "x");
   EXPECT_FALSE(t.find("BlackElo"));

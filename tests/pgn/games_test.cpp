@@ -47,7 +47,8 @@ TEST(PgnGames, TwicGameCountEqualsEventTags) {
 }
 
 TEST(PgnGames, LichessGameCountsEqualSiteTags) {
-  for (const char* name : {"games/lichess-org-database_2016-05.pgn", "games/lichess-org-database_2017-05.pgn"}) {
+  for (const char* name :
+       {"games/lichess-org-database_2016-05.pgn", "games/lichess-org-database_2017-05.pgn"}) {
     BOOKFORGE_SHARED_OR_SKIP(path, name);
     const std::string text = read_file(path);
     EXPECT_EQ(count_lines_starting(text, "[Event "), 0u) << name;  // these exports have no [Event]
@@ -67,8 +68,10 @@ TEST(PgnGames, CompressedCopiesGiveTheSameResults) {
   std::filesystem::copy_file(path, plain);
   PipelineRun reference = run_pipeline({plain}, [](PipelineOptions& o) { o.max_ply = 40; });
   ASSERT_TRUE(reference.ok);
-  const std::vector<std::pair<std::vector<std::string>, std::string>> tools = {
-      {{"gzip", "-k"}, ".gz"}, {{"bzip2", "-k"}, ".bz2"}, {{"xz", "-k", "-T1"}, ".xz"}, {{"zstd", "-q"}, ".zst"}};
+  const std::vector<std::pair<std::vector<std::string>, std::string>> tools = {{{"gzip", "-k"}, ".gz"},
+                                                                               {{"bzip2", "-k"}, ".bz2"},
+                                                                               {{"xz", "-k", "-T1"}, ".xz"},
+                                                                               {{"zstd", "-q"}, ".zst"}};
   for (auto [argv, suffix] : tools) {
     argv.push_back(plain);
     ASSERT_EQ(run_program(argv).exit_code, 0) << argv[0];

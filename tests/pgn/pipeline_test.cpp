@@ -29,7 +29,8 @@ std::vector<std::string> quirk_files() {
 TEST(PgnPipeline, ReplaysKeysAndMovesAsPolyglotDefinesThem) {
   TempDir dir;
   // The Polyglot specification's test line; keys are the published vectors.
-  write_file(dir / "g.pgn", "[Event \"spec\"]\n[Result \"1-0\"]\n[WhiteElo \"2500\"]\n\n1. e4 d5 2. e5 f5 3. Ke2 Kf7 1-0\n");
+  write_file(dir / "g.pgn",
+             "[Event \"spec\"]\n[Result \"1-0\"]\n[WhiteElo \"2500\"]\n\n1. e4 d5 2. e5 f5 3. Ke2 Kf7 1-0\n");
   PipelineRun run = run_pipeline({(dir / "g.pgn").string()});
   ASSERT_TRUE(run.ok) << run.error;
   ASSERT_EQ(run.games.size(), 1u);
@@ -38,11 +39,13 @@ TEST(PgnPipeline, ReplaysKeysAndMovesAsPolyglotDefinesThem) {
   EXPECT_EQ(g.white_elo, 2500);
   EXPECT_EQ(g.black_elo, 0);
   EXPECT_EQ(g.game_number, 1u);
+  EXPECT_EQ(g.start_ply, 0u);
   const uint64_t keys[] = {0x463b96181691fc9cull, 0x823c9b50fd114196ull, 0x0756b94461c50fb0ull,
                            0x662fafb965db29d4ull, 0x22a48b5a8e47ff78ull, 0x652a607ca3f242c1ull};
   // Polyglot move = to_file | to_row << 3 | from_file << 6 | from_row << 9.
   auto pg = [](int ff, int fr, int tf, int tr) { return uint16_t(tf | tr << 3 | ff << 6 | fr << 9); };
-  const uint16_t moves[] = {pg(4, 1, 4, 3), pg(3, 6, 3, 4), pg(4, 3, 4, 4), pg(5, 6, 5, 4), pg(4, 0, 4, 1), pg(4, 7, 5, 6)};
+  const uint16_t moves[] = {pg(4, 1, 4, 3), pg(3, 6, 3, 4), pg(4, 3, 4, 4),
+                            pg(5, 6, 5, 4), pg(4, 0, 4, 1), pg(4, 7, 5, 6)};
   ASSERT_EQ(g.plies.size(), 6u);
   for (size_t i = 0; i < 6; ++i) {
     EXPECT_EQ(g.plies[i].key, keys[i]) << i;
@@ -68,7 +71,7 @@ TEST(PgnPipeline, CastlingIsKingTakesRookAndZerosWork) {
   PipelineRun run = run_pipeline({(dir / "g.pgn").string()});
   ASSERT_EQ(run.games.size(), 1u);
   ASSERT_EQ(run.games[0].plies.size(), 14u);
-  EXPECT_EQ(run.games[0].plies[6].move, 4 << 6 | 7);            // e1h1
+  EXPECT_EQ(run.games[0].plies[6].move, 4 << 6 | 7);                   // e1h1
   EXPECT_EQ(run.games[0].plies[13].move, (4 | 7 << 3) << 6 | 7 << 3);  // e8a8
 }
 
@@ -81,6 +84,10 @@ TEST(PgnPipeline, GamesFromAFenStartThere) {
   EXPECT_EQ(run.games[0].plies[0].key, polyglot_key_of("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
   EXPECT_EQ(run.games[1].plies[0].key, polyglot_key_of("4k3/4p3/8/8/8/8/8/4K3 b - - 0 30"));
   EXPECT_EQ(run.games[1].plies[0].ply, 0u);
+  // start_ply: Board::game_ply() of the start position; white to move at move 1 is 0, black to
+  // move at move 30 is 2 * 29 + 1.
+  EXPECT_EQ(run.games[0].start_ply, 0u);
+  EXPECT_EQ(run.games[1].start_ply, 59u);
 }
 
 TEST(PgnPipeline, NonStandardVariantsAreCountedNotParsed) {
@@ -118,21 +125,22 @@ TEST(PgnPipeline, ResultTagWinsOverMovetextUnlessItIsUnknown) {
 
 TEST(PgnPipeline, BadGamesAreSkippedCountedAndReportedInInputOrder) {
   PipelineRun run = run_pipeline({(bookforge::test::source_dir() / "tests/data/pgn/bad_games.pgn").string()},
-                         [](PipelineOptions& o) {
-                           o.threads = 3;
-                           o.block_size = 16;
-                         });
+                                 [](PipelineOptions& o) {
+                                   o.threads = 3;
+                                   o.block_size = 16;
+                                 });
   ASSERT_TRUE(run.ok) << run.error;
   EXPECT_EQ(run.stats.games, 6u);
   EXPECT_EQ(run.stats.accepted, 1u);
   EXPECT_EQ(run.stats.bad, 5u);
   EXPECT_EQ(run.stats.bad_reasons, (std::map<std::string, uint64_t>{{"ambiguous_move", 1},
-                                                                      {"bad_fen", 1},
-                                                                      {"illegal_move", 1},
-                                                                      {"unterminated_comment", 1},
-                                                                      {"unterminated_variation", 1}}));
+                                                                    {"bad_fen", 1},
+                                                                    {"illegal_move", 1},
+                                                                    {"unterminated_comment", 1},
+                                                                    {"unterminated_variation", 1}}));
   ASSERT_EQ(run.stats.bad_examples.size(), 5u);
-  const char* reasons[] = {"illegal_move", "ambiguous_move", "bad_fen", "unterminated_comment", "unterminated_variation"};
+  const char* reasons[] = {"illegal_move", "ambiguous_move", "bad_fen", "unterminated_comment",
+                           "unterminated_variation"};
   const uint64_t lines[] = {4, 10, 13, 21, 27};
   for (size_t i = 0; i < 5; ++i) {
     EXPECT_EQ(run.stats.bad_examples[i].reason, reasons[i]);
@@ -140,7 +148,8 @@ TEST(PgnPipeline, BadGamesAreSkippedCountedAndReportedInInputOrder) {
     EXPECT_EQ(run.stats.bad_examples[i].line, lines[i]);
     EXPECT_NE(run.stats.bad_examples[i].file.find("bad_games.pgn"), std::string::npos);
   }
-  EXPECT_EQ(run.stats.bad_examples[0].detail, "move 2. Ke3: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+  EXPECT_EQ(run.stats.bad_examples[0].detail,
+            "move 2. Ke3: " + std::string(san_error_message(SanError::kNoSuchPiece)));
 }
 
 TEST(PgnPipeline, BadExamplesAreCappedButAllAreCounted) {
@@ -160,12 +169,12 @@ TEST(PgnPipeline, BadExamplesAreCappedButAllAreCounted) {
 
 TEST(PgnPipeline, StrictStopsAtTheFirstBadGameInInputOrder) {
   for (int threads : {1, 2, 4}) {
-    PipelineRun run = run_pipeline({(bookforge::test::source_dir() / "tests/data/pgn/bad_games.pgn").string()},
-                           [&](PipelineOptions& o) {
-                             o.strict = true;
-                             o.threads = threads;
-                             o.block_size = 8;
-                           });
+    PipelineRun run = run_pipeline(
+        {(bookforge::test::source_dir() / "tests/data/pgn/bad_games.pgn").string()}, [&](PipelineOptions& o) {
+          o.strict = true;
+          o.threads = threads;
+          o.block_size = 8;
+        });
     EXPECT_FALSE(run.ok);
     EXPECT_NE(run.error.find("bad_games.pgn:4: game 1: move 2. Ke3"), std::string::npos) << run.error;
   }
@@ -235,7 +244,8 @@ TEST(PgnPipeline, SameResultsForAnyThreadCountAndBlockSize) {
         o.block_size = block;
       });
       ASSERT_TRUE(run.ok) << run.error;
-      expect_same_run(run, reference, "threads " + std::to_string(threads) + " block " + std::to_string(block));
+      expect_same_run(run, reference,
+                      "threads " + std::to_string(threads) + " block " + std::to_string(block));
     }
   }
 }
@@ -253,7 +263,8 @@ TEST(PgnPipeline, OversizedGamesAreBadAndDoNotDependOnBlockSize) {
   std::string big = "[Event \"big\"]\n1. e4 {" + std::string(5000, 'x') + "} e5 *\n";
   std::string text = "[Event \"a\"]\n1. e4 *\n" + big + "[Event \"b\"]\n1. d4 *\n" + big;
   write_file(dir / "g.pgn", text);
-  PipelineRun reference = run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) { o.max_game_bytes = 1000; });
+  PipelineRun reference =
+      run_pipeline({(dir / "g.pgn").string()}, [](PipelineOptions& o) { o.max_game_bytes = 1000; });
   EXPECT_EQ(reference.stats.games, 4u);
   EXPECT_EQ(reference.stats.bad_reasons, (std::map<std::string, uint64_t>{{"oversized_game", 2}}));
   ASSERT_EQ(reference.stats.bad_examples.size(), 2u);

@@ -18,6 +18,7 @@ class CollectingSink final : public GameSink {
     c.outcome = g.outcome;
     c.white_elo = g.white_elo;
     c.black_elo = g.black_elo;
+    c.start_ply = g.start_ply;
     c.plies.assign(g.plies.begin(), g.plies.end());
     games.push_back(std::move(c));
   }
@@ -32,7 +33,7 @@ bool same_bad(const BadGame& a, const BadGame& b) {
 
 bool CollectedGame::operator==(const CollectedGame& o) const {
   if (game_number != o.game_number || outcome != o.outcome || white_elo != o.white_elo ||
-      black_elo != o.black_elo || plies.size() != o.plies.size())
+      black_elo != o.black_elo || start_ply != o.start_ply || plies.size() != o.plies.size())
     return false;
   for (size_t i = 0; i < plies.size(); ++i)
     if (plies[i].key != o.plies[i].key || plies[i].move != o.plies[i].move || plies[i].ply != o.plies[i].ply)
@@ -40,7 +41,8 @@ bool CollectedGame::operator==(const CollectedGame& o) const {
   return true;
 }
 
-PipelineRun run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust) {
+PipelineRun run_pipeline(const std::vector<std::string>& inputs,
+                         const std::function<void(PipelineOptions&)>& adjust) {
   PipelineOptions options;
   options.inputs = inputs;
   options.threads = 2;

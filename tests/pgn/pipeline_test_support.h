@@ -16,6 +16,7 @@ struct CollectedGame {
   uint64_t game_number = 0;
   Outcome outcome = Outcome::kUnknown;
   uint16_t white_elo = 0, black_elo = 0;
+  uint16_t start_ply = 0;
   std::vector<PlyRecord> plies;
   bool operator==(const CollectedGame& o) const;
 };
@@ -28,7 +29,8 @@ struct PipelineRun {
 };
 
 // Reads `inputs` with default options changed by `adjust`.
-PipelineRun run_pipeline(const std::vector<std::string>& inputs, const std::function<void(PipelineOptions&)>& adjust = {});
+PipelineRun run_pipeline(const std::vector<std::string>& inputs,
+                         const std::function<void(PipelineOptions&)>& adjust = {});
 
 // Everything but the time must agree.
 void expect_same_run(const PipelineRun& run, const PipelineRun& reference, const std::string& label);

@@ -24,7 +24,8 @@ std::vector<RecordedGame> read_quirk(const std::string& name) {
 
 TEST(PgnQuirks, EveryQuirkFileGivesTheSameGamesAtEveryBlockSize) {
   size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(bookforge::test::source_dir() / "tests/data/pgn")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(bookforge::test::source_dir() / "tests/data/pgn")) {
     std::string text = bookforge::test::read_file(entry.path());
     std::vector<RecordedGame> games = record_games(text);
     EXPECT_FALSE(games.empty()) << entry.path();
@@ -180,8 +181,8 @@ TEST(PgnQuirks, NagsAndSuffixAnnotations) {
 TEST(PgnQuirks, NestedVariations) {
   auto g = read_quirk("nested_variations.pgn");
   ASSERT_EQ(g.size(), 1u);
-  EXPECT_EQ(g[0].moves, (Moves{"e4", "(", "d4", "d5", "(", "Nf6", "c4", "(", "Nf3", ")", "e6", ")", "c4", ")", "e5",
-                               "(", "c5", "Nf3", "(", "c3", ")", ")", "Nf3"}));
+  EXPECT_EQ(g[0].moves, (Moves{"e4", "(", "d4", "d5", "(",  "Nf6", "c4", "(",  "Nf3", ")", "e6", ")",
+                               "c4", ")", "e5", "(",  "c5", "Nf3", "(",  "c3", ")",   ")", "Nf3"}));
   EXPECT_EQ(g[0].comments, (Moves{"a (comment) with parens"}));
   // "1-0" inside a variation does not end the game.
   EXPECT_EQ(g[0].outcome, "1-0");
@@ -191,7 +192,8 @@ TEST(PgnQuirks, NestedVariations) {
 TEST(PgnQuirks, EveryResultForm) {
   auto g = read_quirk("results.pgn");
   ASSERT_EQ(g.size(), 8u);
-  const char* expected[] = {"1-0", "0-1", "1/2-1/2", "*", "\u00bd-\u00bd", "1\u20130", "1/2\u20141/2", "0\u20111"};
+  const char* expected[] = {"1-0",           "0-1",      "1/2-1/2",      "*",
+                            "\u00bd-\u00bd", "1\u20130", "1/2\u20141/2", "0\u20111"};
   for (size_t i = 0; i < g.size(); ++i) {
     EXPECT_EQ(g[i].outcome, expected[i]) << g[i];
     EXPECT_EQ(g[i].context_result, expected[i]);
@@ -209,8 +211,8 @@ TEST(PgnQuirks, NullMovesReachTheVisitorAsMoves) {
 TEST(PgnQuirks, CastlingWithZerosIsAMoveNotAMoveNumber) {
   auto g = read_quirk("castling_zeros.pgn");
   ASSERT_EQ(g.size(), 1u);
-  EXPECT_EQ(g[0].moves, (Moves{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "0-0", "d6", "d3", "Bg4", "Nc3", "Qd7", "Be3",
-                               "0-0-0"}));
+  EXPECT_EQ(g[0].moves, (Moves{"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "0-0", "d6", "d3", "Bg4", "Nc3", "Qd7",
+                               "Be3", "0-0-0"}));
 }
 
 TEST(PgnQuirks, ByteOrderMarks) {

@@ -21,7 +21,7 @@ struct RecordedGame {
   std::vector<std::string> moves;  // main line and variations; "(" and ")" mark variations
   std::vector<int> nags;
   std::vector<std::string> comments;
-  std::string outcome;   // the result token as written, "" when none
+  std::string outcome;         // the result token as written, "" when none
   std::string context_result;  // what the splitter saw as the final result token
   std::vector<std::string> errors;
 

@@ -19,19 +19,21 @@ long long json_number(const std::string& json, const std::string& key) {
 }
 
 TEST(ScanCli, JsonReportHasTheRequiredKeys) {
-  CommandResult r = run_bookforge({"scan", "--json", "--threads", "2", quirk("bad_games.pgn"), quirk("variants.pgn")});
+  CommandResult r =
+      run_bookforge({"scan", "--json", "--threads", "2", quirk("bad_games.pgn"), quirk("variants.pgn")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* key : {"games", "accepted", "rejected", "bad", "bad_reasons", "unsupported_variant", "plies", "bytes",
-                          "seconds", "bad_examples"})
-    EXPECT_NE(r.out.find(std::string("\"") + key + "\": "), std::string::npos) << key << " missing in " << r.out;
+  for (const char* key : {"games", "accepted", "rejected", "bad", "bad_reasons", "unsupported_variant",
+                          "plies", "bytes", "seconds", "bad_examples"})
+    EXPECT_NE(r.out.find(std::string("\"") + key + "\": "), std::string::npos)
+        << key << " missing in " << r.out;
   EXPECT_EQ(json_number(r.out, "games"), 9);
   EXPECT_EQ(json_number(r.out, "accepted"), 2);
   EXPECT_EQ(json_number(r.out, "bad"), 5);
   EXPECT_EQ(json_number(r.out, "unsupported_variant"), 2);
   EXPECT_EQ(json_number(r.out, "illegal_move"), 1);
   EXPECT_EQ(json_number(r.out, "unterminated_comment"), 1);
-  EXPECT_EQ(json_number(r.out, "bytes"),
-            (long long)(std::filesystem::file_size(quirk("bad_games.pgn")) + std::filesystem::file_size(quirk("variants.pgn"))));
+  EXPECT_EQ(json_number(r.out, "bytes"), (long long)(std::filesystem::file_size(quirk("bad_games.pgn")) +
+                                                     std::filesystem::file_size(quirk("variants.pgn"))));
   EXPECT_NE(r.out.find("\"reason\": \"ambiguous_move\""), std::string::npos);
   EXPECT_EQ(r.out.back(), '\n');
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
@@ -69,14 +71,15 @@ TEST(ScanCli, InputErrorsExitWithOne) {
 }
 
 TEST(ScanCli, BadFlagsExitWithTwo) {
-  for (std::vector<std::string> args : {std::vector<std::string>{"scan", "--speed", "fast", quirk("crlf.pgn")},
-                                        {"scan", "--tag", "White", quirk("crlf.pgn")},
-                                        {"scan", "--tag", "White=(", quirk("crlf.pgn")},
-                                        {"scan", "--date-from", "20x0", quirk("crlf.pgn")},
-                                        {"scan", "--results", "2-0", quirk("crlf.pgn")},
-                                        {"scan", "--progress", "sometimes", quirk("crlf.pgn")},
-                                        {"scan", "--max-ply", "-3", quirk("crlf.pgn")},
-                                        {"scan"}}) {
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"scan", "--speed", "fast", quirk("crlf.pgn")},
+        {"scan", "--tag", "White", quirk("crlf.pgn")},
+        {"scan", "--tag", "White=(", quirk("crlf.pgn")},
+        {"scan", "--date-from", "20x0", quirk("crlf.pgn")},
+        {"scan", "--results", "2-0", quirk("crlf.pgn")},
+        {"scan", "--progress", "sometimes", quirk("crlf.pgn")},
+        {"scan", "--max-ply", "-3", quirk("crlf.pgn")},
+        {"scan"}}) {
     CommandResult r = run_bookforge(args);
     EXPECT_EQ(r.exit_code, 2) << args[1] << ": " << r.err;
   }
@@ -99,15 +102,16 @@ TEST(ScanCli, ReadsStandardInput) {
 
 TEST(ScanCli, FiltersAreCountedByName) {
   TempDir dir;
-  write_file(dir / "g.pgn",
-             "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n[WhiteTitle \"BOT\"]\n1. e4 1-0\n\n"
-             "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n1. e4 *\n\n"
-             "[WhiteElo \"1500\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n1. e4 0-1\n\n"
-             "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"30+0\"]\n1. e4 0-1\n\n"
-             "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"600+0\"]\n1. e4 e5 0-1\n");
-  CommandResult r = run_bookforge({"scan", "--json", "--min-elo", "2000", "--results", "1-0,0-1,1/2-1/2", "--speed",
-                                   "blitz,rapid", "--exclude-tag", "WhiteTitle=BOT", "--min-plies", "2",
-                                   (dir / "g.pgn").string()});
+  write_file(
+      dir / "g.pgn",
+      "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n[WhiteTitle \"BOT\"]\n1. e4 1-0\n\n"
+      "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n1. e4 *\n\n"
+      "[WhiteElo \"1500\"]\n[BlackElo \"2650\"]\n[TimeControl \"180+2\"]\n1. e4 0-1\n\n"
+      "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"30+0\"]\n1. e4 0-1\n\n"
+      "[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[TimeControl \"600+0\"]\n1. e4 e5 0-1\n");
+  CommandResult r = run_bookforge({"scan", "--json", "--min-elo", "2000", "--results", "1-0,0-1,1/2-1/2",
+                                   "--speed", "blitz,rapid", "--exclude-tag", "WhiteTitle=BOT", "--min-plies",
+                                   "2", (dir / "g.pgn").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json_number(r.out, "games"), 5);
   EXPECT_EQ(json_number(r.out, "accepted"), 1);

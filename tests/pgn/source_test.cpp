@@ -66,7 +66,10 @@ std::string sample_text() {
 TEST(PgnSource, RecognisesCompressionByMagicBytes) {
   EXPECT_EQ(detect_compression("\x1f\x8b\x08\x00"), Compression::kGzip);
   EXPECT_EQ(detect_compression("BZh91AY"), Compression::kBzip2);
-  EXPECT_EQ(detect_compression(std::string_view("\xfd" "7zXZ\0\0", 7)), Compression::kXz);
+  EXPECT_EQ(detect_compression(std::string_view("\xfd"
+                                                "7zXZ\0\0",
+                                                7)),
+            Compression::kXz);
   EXPECT_EQ(detect_compression("\x28\xb5\x2f\xfd\x00"), Compression::kZstd);
   EXPECT_EQ(detect_compression("[Event \"x\"]"), Compression::kNone);
   EXPECT_EQ(detect_compression(""), Compression::kNone);

@@ -26,8 +26,8 @@ struct Expected {
 const std::map<std::string, Expected> kExpected = {
     // python-chess data/pgn
     {"python-chess/anastasian-lewis.pgn", {1, 0, 0}},
-    {"python-chess/antichess-programfox.pgn", {2, 0, 2}},   // two [Variant "Antichess"] games, no [Event]
-    {"python-chess/chessbase-empty-line.pgn", {1, 0, 0}},   // a blank line inside the tags: still one game
+    {"python-chess/antichess-programfox.pgn", {2, 0, 2}},     // two [Variant "Antichess"] games, no [Event]
+    {"python-chess/chessbase-empty-line.pgn", {1, 0, 0}},     // a blank line inside the tags: still one game
     {"python-chess/cutechess-fischerrandom.pgn", {4, 0, 4}},  // 4 x [Variant "fischerandom"]
     {"python-chess/kasparov-deep-blue-1997.pgn", {6, 0, 0}},  // ev = 6
     {"python-chess/knightvuillaume-jannlee-zh-lichess.pgn", {1, 0, 1}},  // crazyhouse
@@ -35,8 +35,8 @@ const std::map<std::string, Expected> kExpected = {
     {"python-chess/nepomniachtchi-liren-game1.pgn", {1, 0, 0}},
     {"python-chess/saturs-jannlee-zh-lichess.pgn", {1, 0, 1}},  // crazyhouse
     {"python-chess/stockfish-learning.pgn", {1, 0, 0}},
-    {"python-chess/uci-moves.pgn", {1, 0, 0}},               // moves in UCI notation replay too
-    {"python-chess/utf8-bom.pgn", {2, 0, 0}},                // [Event "A"] behind a BOM, [Event "B"]
+    {"python-chess/uci-moves.pgn", {1, 0, 0}},  // moves in UCI notation replay too
+    {"python-chess/utf8-bom.pgn", {2, 0, 0}},   // [Event "A"] behind a BOM, [Event "B"]
     // chess-library tests/pgns + fuzz corpus
     {"chess-library/backslash_header.pgn", {1, 0, 0}},
     {"chess-library/basic.pgn", {1, 0, 0}},
@@ -46,7 +46,7 @@ const std::map<std::string, Expected> kExpected = {
     {"chess-library/comment_before_moves.pgn", {1, 0, 0}},
     {"chess-library/corrupted.pgn", {1, 1, 0}},  // the file stops inside "63. Kx"
     {"chess-library/empty_body.pgn", {2, 0, 0}},
-    {"chess-library/fuzz_bare", {1, 0, 0}},      // moves only, ends with 1/2-1/2
+    {"chess-library/fuzz_bare", {1, 0, 0}},  // moves only, ends with 1/2-1/2
     {"chess-library/fuzz_fishtest-fastchess.pgn", {4, 0, 0}},
     {"chess-library/fuzz_kasparov-deep-blue.pgn", {6, 0, 0}},
     {"chess-library/fuzz_magnus-grischuk.pgn", {1, 0, 0}},
@@ -90,8 +90,7 @@ TEST(PgnTricky, EveryFileReadsWithoutCrashAtAnyBlockSize) {
     const std::string path = entry.path().string();
     PipelineRun normal = run_pipeline({path});
     ASSERT_TRUE(normal.ok) << path << ": " << normal.error;
-    EXPECT_EQ(normal.stats.games,
-              normal.stats.accepted + normal.stats.bad + normal.stats.unsupported_variant)
+    EXPECT_EQ(normal.stats.games, normal.stats.accepted + normal.stats.bad + normal.stats.unsupported_variant)
         << path;
     if (entry.file_size() < 50'000) {
       PipelineRun tiny = run_pipeline({path}, [](PipelineOptions& o) {

@@ -1,0 +1,255 @@
+// Engine rescoring of book candidates: a popular blunder is dropped and reported.
+#include "book/rescore.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "book/polyglot_reader.h"
+#include "engine/san.h"
+#include "support/test_support.h"
+
+namespace bookforge {
+namespace {
+
+// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Black must cover f7; 3...Nf6?? allows 4.Qxf7#.
+const char* const kLine[] = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4"};
+
+Board after_line() {
+  Board b;
+  for (const char* m : kLine) {
+    UndoInfo u;
+    b.make_move(uci_to_move(b, m), u);
+  }
+  return b;
+}
+
+book::Candidate candidate(const Board& b, const char* uci, uint32_t games, uint64_t weight) {
+  book::Candidate c;
+  c.stats.key = b.key();
+  c.stats.move = move_to_polyglot(uci_to_move(b, uci));
+  c.stats.games = games;
+  c.stats.draws = games;
+  c.stats.first_ply = uint16_t(b.game_ply());
+  c.weight = weight;
+  return c;
+}
+
+// The blunder is the most played move here: 8 games of Nf6, 6 of g6, 4 of Qe7.
+book::PositionCandidates blunder_position(const Board& b) {
+  book::PositionCandidates p;
+  p.key = b.key();
+  p.moves = {candidate(b, "g7g6", 6, 600), candidate(b, "g8f6", 8, 800), candidate(b, "d8e7", 4, 400)};
+  return p;
+}
+
+std::string move_of(const Board& b, const book::Candidate& c) { return move_to_uci(polyglot_to_move(b, c.stats.move)); }
+
+book::RescoreOptions depth_options(int depth) {
+  book::RescoreOptions o;
+  o.depth = depth;
+  return o;
+}
+
+TEST(Rescore, DropsAndReportsThePopularBlunder) {
+  const Board b = after_line();
+  book::PositionCandidates cands = blunder_position(b);
+  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+  book::RescoreOptions o = depth_options(6);
+  o.find_suspicious = true;
+  book::Rescorer rescorer(o);
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+
+  ASSERT_EQ(cands.moves.size(), 2u);
+  for (const book::Candidate& c : cands.moves) EXPECT_NE(move_of(b, c), "g8f6");
+  EXPECT_EQ(cands.moves[0].weight, 600u);  // blend 0: the book's weights are kept
+  EXPECT_EQ(rescorer.stats().positions, 1u);
+  EXPECT_EQ(rescorer.stats().candidates, 3u);
+  EXPECT_EQ(rescorer.stats().dropped, 1u);
+
+  ASSERT_EQ(rescorer.suspicious().size(), 1u);
+  const book::SuspiciousMove& s = rescorer.suspicious()[0];
+  EXPECT_EQ(s.move, "Nf6");
+  EXPECT_EQ(s.games, 8u);
+  EXPECT_NEAR(s.share, 100.0 * 8 / 18, 0.01);
+  EXPECT_EQ(s.fen, b.fen());
+  EXPECT_LE(s.score, mated_in(3));  // mated: 4.Qxf7#
+  EXPECT_GT(s.best_score, -200);
+  EXPECT_NE(s.best_move, "Nf6");
+
+  const std::string csv = book::suspicious_csv(rescorer.suspicious());
+  EXPECT_EQ(csv.rfind("fen,move,share,games,score,best_move,best_score\n", 0), 0u);
+  EXPECT_NE(csv.find("," + s.best_move + ","), std::string::npos);
+  EXPECT_NE(csv.find(",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
+}
+
+TEST(Rescore, BlendMovesWeightTowardTheEngine) {
+  const Board b = after_line();
+  book::PositionCandidates cands = blunder_position(b);
+  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+  book::RescoreOptions o = depth_options(6);
+  o.blend = 1;
+  o.margin_cp = 10000;  // keep everything: only the weights change
+  book::Rescorer rescorer(o);
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  ASSERT_EQ(cands.moves.size(), 3u);
+  uint64_t total = 0;
+  for (const book::Candidate& c : cands.moves) total += c.weight;
+  EXPECT_NEAR(double(total), 1800.0, 3.0);  // the total is kept, only shared out anew
+  for (const book::Candidate& c : cands.moves)
+    if (move_of(b, c) == "g8f6") EXPECT_EQ(c.weight, 1u);  // mated: next to nothing
+}
+
+TEST(Rescore, EnginePreferenceHalvesPerMargin) {
+  EXPECT_DOUBLE_EQ(book::engine_preference(0, 50), 1.0);
+  EXPECT_DOUBLE_EQ(book::engine_preference(50, 50), 0.5);
+  EXPECT_DOUBLE_EQ(book::engine_preference(100, 50), 0.25);
+  EXPECT_DOUBLE_EQ(book::engine_preference(10, 0), 0.0);
+}
+
+TEST(Rescore, OptionsAreValidated) {
+  book::RescoreOptions o;
+  EXPECT_FALSE(o.validate().ok());  // neither depth nor nodes
+  o.depth = 4;
+  EXPECT_TRUE(o.validate().ok());
+  o.nodes = 100;
+  EXPECT_FALSE(o.validate().ok());  // both
+  o.nodes = 0;
+  o.blend = 1.5;
+  EXPECT_FALSE(o.validate().ok());
+}
+
+// A handful of opening positions with two or three candidates each.
+struct Sample {
+  std::vector<Board> boards;
+  std::vector<book::PositionCandidates> cands;
+};
+
+Sample sample_positions() {
+  Sample s;
+  const std::vector<std::vector<const char*>> lines = {
+      {}, {"e2e4"}, {"e2e4", "e7e5"}, {"d2d4"}, {"d2d4", "d7d5"}, {"e2e4", "c7c5"}, {"g1f3"}};
+  const std::vector<const char*> replies[] = {{"e2e4", "d2d4", "g1f3"}, {"e7e5", "c7c5", "e7e6"},
+                                              {"g1f3", "f1c4", "d1h5"}, {"d7d5", "g8f6", "f7f5"},
+                                              {"c2c4", "c1f4", "e2e4"}, {"g1f3", "b1c3"},
+                                              {"d7d5", "g8f6", "g7g5"}};
+  for (size_t i = 0; i < lines.size(); ++i) {
+    Board b;
+    for (const char* m : lines[i]) {
+      UndoInfo u;
+      b.make_move(uci_to_move(b, m), u);
+    }
+    book::PositionCandidates p;
+    p.key = b.key();
+    uint32_t games = 10;
+    for (const char* m : replies[i]) p.moves.push_back(candidate(b, m, games, games * 7)), games += 5;
+    s.boards.push_back(b);
+    s.cands.push_back(p);
+  }
+  return s;
+}
+
+TEST(Rescore, SameResultWithAnyNumberOfThreads) {
+  auto run = [](int threads) {
+    Sample s = sample_positions();
+    std::vector<book::ReachablePosition> positions;
+    for (size_t i = 0; i < s.boards.size(); ++i) positions.push_back({s.boards[i], &s.cands[i], 0});
+    book::RescoreOptions o;
+    o.nodes = 3000;
+    o.blend = 0.5;
+    o.margin_cp = 30;
+    o.threads = threads;
+    o.find_suspicious = true;
+    o.suspicious_share = 0;
+    o.suspicious_margin_cp = 20;
+    book::Rescorer rescorer(o);
+    EXPECT_TRUE(rescorer.transform(positions).ok());
+    std::ostringstream out;
+    for (const book::PositionCandidates& p : s.cands)
+      for (const book::Candidate& c : p.moves) out << p.key << ' ' << c.stats.move << ' ' << c.weight << '\n';
+    out << book::suspicious_csv(rescorer.suspicious());
+    return out.str();
+  };
+  const std::string one = run(1);
+  EXPECT_EQ(one, run(3));
+  EXPECT_EQ(one, run(1));
+}
+
+// End to end: PGN games in which the blunder is the most played move, built into a book.
+std::string blunder_games() {
+  std::string pgn;
+  auto game = [&](const std::string& moves) {
+    pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n" + moves + " 1/2-1/2\n\n";
+  };
+  for (int i = 0; i < 8; ++i) game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qe2 Bc5");
+  for (int i = 0; i < 6; ++i) game("1. e4 e5 2. Qh5 Nc6 3. Bc4 g6 4. Qf3 Nf6");
+  for (int i = 0; i < 4; ++i) game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Qe7 4. Nf3 Nf6");
+  return pgn;
+}
+
+std::vector<std::string> book_moves(const std::filesystem::path& book, const Board& b) {
+  std::vector<std::string> moves;
+  Result<book::PolyglotBook> opened = book::PolyglotBook::open(book.string());
+  EXPECT_TRUE(opened.ok());
+  if (!opened.ok()) return moves;
+  for (const book::PolyglotEntry& e : opened->find(b.key())) moves.push_back(move_to_uci(polyglot_to_move(b, e.move)));
+  return moves;
+}
+
+TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
+  test::TempDir dir;
+  test::write_file(dir / "games.pgn", blunder_games());
+  const std::vector<std::string> base = {"build", (dir / "games.pgn").string(), "--min-games", "1",
+                                         "--min-move-games", "1", "--max-ply", "8", "-q"};
+  auto args = base;
+  args.insert(args.end(), {"-o", (dir / "plain.bin").string()});
+  ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
+  const Board b = after_line();
+  auto plain = book_moves(dir / "plain.bin", b);
+  EXPECT_NE(std::find(plain.begin(), plain.end(), "g8f6"), plain.end());  // the rules keep it
+
+  args = base;
+  args.insert(args.end(), {"-o", (dir / "rescored.bin").string(), "--rescore-depth", "5", "--suspicious",
+                           (dir / "suspicious.csv").string(), "--threads", "2"});
+  const auto r = test::run_bookforge(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto rescored = book_moves(dir / "rescored.bin", b);
+  EXPECT_EQ(std::find(rescored.begin(), rescored.end(), "g8f6"), rescored.end());
+  EXPECT_NE(std::find(rescored.begin(), rescored.end(), "g7g6"), rescored.end());
+  const std::string csv = test::read_file(dir / "suspicious.csv");
+  EXPECT_NE(csv.find(b.fen() + ",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
+
+  // The same with one thread: the same book, byte for byte.
+  args = base;
+  args.insert(args.end(), {"-o", (dir / "one.bin").string(), "--rescore-depth", "5", "--threads", "1"});
+  ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
+  EXPECT_EQ(test::read_file(dir / "one.bin"), test::read_file(dir / "rescored.bin"));
+}
+
+TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
+  test::TempDir dir;
+  test::write_file(dir / "games.pgn", blunder_games());
+  const auto r = test::run_bookforge({"build", (dir / "games.pgn").string(), "-o", (dir / "b.bin").string(),
+                                      "--suspicious", (dir / "s.csv").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--rescore-depth"), std::string::npos) << r.err;
+}
+
+TEST(RescoreBuild, ExternalEngine) {
+  if (!std::filesystem::exists("/usr/games/stockfish")) GTEST_SKIP() << "no stockfish";
+  test::TempDir dir;
+  test::write_file(dir / "games.pgn", blunder_games());
+  const auto r = test::run_bookforge({"build", (dir / "games.pgn").string(), "-o", (dir / "sf.bin").string(),
+                                      "--min-games", "1", "--min-move-games", "1", "--max-ply", "8", "-q",
+                                      "--rescore-depth", "8", "--rescore-engine", "/usr/games/stockfish",
+                                      "--suspicious", (dir / "sf.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Board b = after_line();
+  auto moves = book_moves(dir / "sf.bin", b);
+  EXPECT_EQ(std::find(moves.begin(), moves.end(), "g8f6"), moves.end());
+  EXPECT_FALSE(moves.empty());
+  EXPECT_NE(test::read_file(dir / "sf.csv").find(",Nf6,44.4,8,#-1,"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bookforge
