@@ -31,6 +31,13 @@ namespace fs = std::filesystem;
 constexpr int kPositions = 10'000;
 constexpr int kMaxWalk = 40;
 
+struct RemoveOnExit {
+  std::vector<fs::path> paths;
+  ~RemoveOnExit() {
+    for (const fs::path& p : paths) fs::remove(p);
+  }
+};
+
 struct Fixture {
   std::string path;
   bool made_here = false;
@@ -75,7 +82,8 @@ Fixture& fixture() {
       }
       out.positions.push_back(board);
     }
-    if (out.made_here) std::atexit([] { fs::remove(fixture().path); });
+    // Removed when the program ends (a copy of the path: it may outlive the fixture).
+    static RemoveOnExit cleanup{out.made_here ? std::vector<fs::path>{out.path} : std::vector<fs::path>{}};
     return out;
   }();
   return f;

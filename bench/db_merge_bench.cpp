@@ -48,6 +48,14 @@ TallyEntry random_entry(std::mt19937_64& rng, uint64_t key, uint16_t move) {
   return e;
 }
 
+// Removes the stores when the program ends (a copy of the paths: it may outlive Data).
+struct RemoveOnExit {
+  std::vector<fs::path> paths;
+  ~RemoveOnExit() {
+    for (const fs::path& p : paths) fs::remove(p);
+  }
+};
+
 struct Data {
   fs::path base;                  // kBaseRows rows
   fs::path empty;                 // no rows
@@ -105,10 +113,7 @@ const Data& data() {
       if (!s || !s->begin().ok() || !s->merge(stream).ok() || !s->commit().ok() || !s->close().ok())
         std::abort();
     }
-    std::atexit([] {
-      fs::remove(data().base);
-      fs::remove(data().empty);
-    });
+    static RemoveOnExit cleanup{{out.base, out.empty}};
     return out;
   }();
   return d;

@@ -51,10 +51,11 @@ for entry in "${positions[@]}"; do
     echo "$name: node counts differ: bookforge $bf_nodes, stockfish $sf_nodes" >&2
     exit 1
   fi
-  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/bf.json" "$(bf_command "$fen" "$depth")" >/dev/null
-  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/bf1.json" "$(bf_command "$fen" 1)" >/dev/null
-  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/sf.json" "$(sf_command "$fen" "$depth")" >/dev/null
-  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/sf1.json" "$(sf_command "$fen" 1)" >/dev/null
+  # hyperfine warns about short commands and noisy machines on stderr: the numbers speak.
+  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/bf.json" "$(bf_command "$fen" "$depth")" >/dev/null 2>&1
+  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/bf1.json" "$(bf_command "$fen" 1)" >/dev/null 2>&1
+  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/sf.json" "$(sf_command "$fen" "$depth")" >/dev/null 2>&1
+  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$tmp/sf1.json" "$(sf_command "$fen" 1)" >/dev/null 2>&1
   read -r bf_wall bf_cpu < <(times_of "$tmp/bf.json")
   read -r bf1_wall bf1_cpu < <(times_of "$tmp/bf1.json")
   read -r sf_wall sf_cpu < <(times_of "$tmp/sf.json")

@@ -3,21 +3,36 @@
 #include <sys/mman.h>
 
 #include <cstdlib>
+#include <cstring>
 
 namespace bookforge::book {
 namespace {
+
 // Below this, malloc's own pool is as good and wastes less.
-constexpr size_t kMapThreshold = size_t(4) << 20;
+constexpr size_t kMapThreshold = size_t(1) << 20;
+
+void* map_zeroed(size_t bytes) {
+  void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return memory == MAP_FAILED ? nullptr : memory;
+}
+
 }  // namespace
 
 void* allocate_table_memory(size_t bytes) {
-  if (bytes < kMapThreshold) return std::calloc(bytes, 1);
-  void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) return nullptr;
-#ifdef MADV_HUGEPAGE
-  ::madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
-#endif
-  return memory;
+  return bytes < kMapThreshold ? std::calloc(bytes, 1) : map_zeroed(bytes);
+}
+
+void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes) {
+  if (old_bytes >= kMapThreshold) {
+    // Anonymous pages added by mremap read as zero.
+    void* moved = ::mremap(memory, old_bytes, new_bytes, MREMAP_MAYMOVE);
+    return moved == MAP_FAILED ? nullptr : moved;
+  }
+  void* grown = allocate_table_memory(new_bytes);
+  if (!grown) return nullptr;
+  std::memcpy(grown, memory, old_bytes);
+  std::free(memory);
+  return grown;
 }
 
 void release_table_memory(void* memory, size_t bytes) {

@@ -1,6 +1,6 @@
-// Zeroed memory for the tally's large hash tables. Large blocks are mapped directly and asked
-// for transparent huge pages: the tables are probed at random, and with 4 KiB pages nearly
-// every probe of a table of some hundred megabytes would also miss the TLB.
+// Zeroed memory for the tally's hash tables, which grow in place: a large block is mapped
+// directly, so growing it is an mremap (the kernel moves page-table entries, nothing is
+// copied, and the old and the new array never both exist).
 #pragma once
 
 #include <cstddef>
@@ -9,6 +9,9 @@ namespace bookforge::book {
 
 // nullptr when out of memory. Release with release_table_memory(pointer, the same bytes).
 void* allocate_table_memory(size_t bytes);
+// Grows a block to new_bytes (> old_bytes), keeping its contents and zeroing the rest; nullptr
+// when out of memory (the old block is then still valid).
+void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes);
 void release_table_memory(void* memory, size_t bytes);
 
 }  // namespace bookforge::book

@@ -115,9 +115,9 @@ class Tally::Worker : public pgn::GameSink {
 
   template <class Slot>
   void make_room(OpenTable<Slot>& table) {
-    uint64_t in_use = compact_.bytes() + wide_.bytes();
-    // While moving to the new array, the old one still exists.
-    uint64_t room = budget_ > in_use ? (budget_ - in_use) / sizeof(Slot) * 63 / 65 : 0;
+    // Tables grow in place: the new array may take everything the other table leaves.
+    uint64_t others = compact_.bytes() + wide_.bytes() - table.bytes();
+    uint64_t room = budget_ > others ? (budget_ - others) / sizeof(Slot) * 63 / 65 : 0;
     // Growing by half (not doubling) wastes less of the last step's memory.
     uint64_t wanted = std::min<uint64_t>(table.capacity() + table.capacity() / 2, room);
     if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;

@@ -34,6 +34,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 
 #include "book/table_memory.h"
 #include "book/tally_entry.h"
@@ -111,33 +112,56 @@ class OpenTable {
   // Brings the slot a later lookup of `key` starts at into the cache.
   void prefetch(uint64_t key) const { __builtin_prefetch(slots_ + home(key)); }
 
-  // Moves everything into a table of `capacity` slots (more than size()). False if out of
-  // memory (the table is then unchanged).
+  // Grows the table to `capacity` homes (more than now) in place. False if out of memory or
+  // if the entries would not fit the new array; the table is then unchanged.
+  //
+  // Used slots always sit at their canonical place, pos(x) = max(home(x), pos(prev) + 1) for
+  // the entries in order (an insertion puts x there and shifts the rest of its cluster to
+  // theirs). A larger capacity never lowers a home, so each entry's new place is at or after
+  // its old one, and moving the entries from the last to the first never overwrites one that
+  // has not moved yet. The new places are computed forward; to move backwards without a list
+  // of all of them, every kBlock-th entry's place is remembered and each block recomputed.
   bool resize(size_t capacity) {
-    Slot* old = slots_;
-    size_t old_length = length_;
-    size_t old_capacity = capacity_;
-    if (!allocate(capacity)) {
-      slots_ = old;
-      length_ = old_length;
+    const size_t old_length = length_, old_capacity = capacity_;
+    const size_t new_length = array_length(capacity);
+    struct Mark {
+      size_t old_index, place;
+    };
+    constexpr size_t kBlock = 1024;
+    std::vector<Mark> marks;
+    capacity_ = capacity;  // home() now gives the new homes
+    size_t next = 0, count = 0;
+    for (size_t i = 0; i < old_length; ++i) {
+      if (slots_[i].move == 0) continue;
+      size_t place = std::max(home(slots_[i].key), next);
+      if (count++ % kBlock == 0) marks.push_back({i, place});
+      next = place + 1;
+    }
+    Slot* grown = next <= new_length ? static_cast<Slot*>(grow_table_memory(slots_, bytes(), new_length * sizeof(Slot)))
+                                     : nullptr;
+    if (!grown) {
       capacity_ = old_capacity;
       return false;
     }
-    // The old slots are in order, so each lands at its home or just after the previous one.
-    size_t next = 0;
-    for (size_t i = 0; i < old_length; ++i) {
-      if (old[i].move == 0) continue;
-      next = std::max(next, home(old[i].key));
-      if (next == length_) {  // a cluster ran off the end: keep the old table
-        release_table_memory(slots_, bytes());
-        slots_ = old;
-        length_ = old_length;
-        capacity_ = old_capacity;
-        return false;
+    slots_ = grown;
+    length_ = new_length;
+    std::vector<Mark> block;
+    for (size_t m = marks.size(); m-- > 0;) {
+      size_t end = m + 1 < marks.size() ? marks[m + 1].old_index : old_length;
+      block.clear();
+      next = marks[m].place;
+      for (size_t i = marks[m].old_index; i < end; ++i) {
+        if (slots_[i].move == 0) continue;
+        size_t place = std::max(home(slots_[i].key), next);
+        block.push_back({i, place});
+        next = place + 1;
       }
-      slots_[next++] = old[i];
+      for (size_t b = block.size(); b-- > 0;) {
+        if (block[b].place == block[b].old_index) continue;
+        slots_[block[b].place] = slots_[block[b].old_index];
+        std::memset(static_cast<void*>(slots_ + block[b].old_index), 0, sizeof(Slot));
+      }
     }
-    release_table_memory(old, old_length * sizeof(Slot));
     return true;
   }
 
@@ -153,12 +177,13 @@ class OpenTable {
  private:
   size_t home(uint64_t key) const { return size_t((static_cast<unsigned __int128>(key) * capacity_) >> 64); }
 
+  // Room after the last home for the clusters that form there.
+  static size_t array_length(size_t capacity) { return capacity + 64 + capacity / 64; }
+
   bool allocate(size_t capacity) {
-    // Room after the last home for the clusters that form there.
-    size_t length = capacity + 64 + capacity / 64;
-    slots_ = static_cast<Slot*>(allocate_table_memory(length * sizeof(Slot)));
+    slots_ = static_cast<Slot*>(allocate_table_memory(array_length(capacity) * sizeof(Slot)));
     capacity_ = capacity;
-    length_ = length;
+    length_ = array_length(capacity);
     return slots_ != nullptr;
   }
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engine/check_info.h"
 #include "engine/eval.h"
 #include "engine/see.h"
 
@@ -216,9 +217,10 @@ Move MovePicker::next() {
       case Stage::kQsGenChecks: {
         MoveList list;
         generate_pseudo(board_, GenKind::kQuiets, list);
+        const CheckInfo check_info(board_);
         cur_ = end_ = 0;
         for (Move m : list)
-          if (m != tt_move_ && board_.gives_check(m)) moves_[end_++].move = m.raw();
+          if (m != tt_move_ && check_info.gives_check(board_, m)) moves_[end_++].move = m.raw();
         stage_ = Stage::kQsChecks;
         break;
       }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "engine/check_info.h"
 #include "engine/eval.h"
 #include "engine/history.h"
 #include "engine/movegen.h"
@@ -557,6 +558,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
   const Move counter = ss[-1].move.is_ok() ? history_->counter[ss[-1].moved][ss[-1].move.to()] : Move::none();
   MovePicker picker(board_, tt_move, *history_, cont, ss->killers[0], ss->killers[1], counter, depth);
+  const CheckInfo check_info(board_);
   const Score original_alpha = alpha;
   Score best = -kScoreInfinite;
   Move best_move;
@@ -579,7 +581,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       listener_->on_currmove(root_depth_, m, move_count + pv_idx_);
 
     const bool quiet = is_quiet(board_, m);
-    const bool gives_check = board_.gives_check(m);
+    const bool gives_check = check_info.gives_check(board_, m);
     const int hist = quiet ? quiet_history(ply, m) : 0;
     int new_depth = depth - 1;
 
@@ -729,12 +731,13 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
   MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_, depth == 0 && !kOffQsChecks);
   Move best_move;
   int move_count = 0;
+  const CheckInfo check_info(board_);
   for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
     if (!board_.is_legal_pseudo(m)) continue;
     ++move_count;
     if (!in_check && best > -kScoreMateInMaxPly) {
       // Delta pruning: even winning the victim for free would not reach alpha.
-      if (!kOffQsDelta && m.kind() != Move::kPromotion && !board_.gives_check(m)) {
+      if (!kOffQsDelta && m.kind() != Move::kPromotion && !check_info.gives_check(board_, m)) {
         const Piece victim = board_.piece_on(m.to());
         const Score gain = m.kind() == Move::kEnPassant ? kPieceValue[kPawn]
                                                         : victim == kNoPiece ? 0 : kPieceValue[type_of(victim)];

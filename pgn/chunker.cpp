@@ -13,21 +13,11 @@ constexpr size_t kKeepBehindScan = 64;
 
 }  // namespace
 
-void ByteBuffer::reserve(size_t n) {
-  if (n <= capacity_) return;
-  std::unique_ptr<char[]> bigger(new char[n]);
-  if (size_) std::memcpy(bigger.get(), bytes_.get(), size_);
-  bytes_ = std::move(bigger);
-  capacity_ = n;
-}
-
-void ByteBuffer::resize(size_t n) {
-  if (n > capacity_) reserve(std::max(n, capacity_ + capacity_ / 2));
-  size_ = n;
-}
-
-Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes)
-    : source_(source), block_size_(std::max<size_t>(block_size, 1)), max_game_bytes_(max_game_bytes) {}
+Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes, BufferPool* pool)
+    : source_(source),
+      pool_(pool),
+      block_size_(std::max<size_t>(block_size, 1)),
+      max_game_bytes_(max_game_bytes) {}
 
 Status Chunker::fill() {
   buffer_.resize(filled_ + block_size_);
@@ -41,7 +31,7 @@ Status Chunker::fill() {
 
 // Moves the first `cut` bytes (all finished games) into `block`; the rest stays for later.
 void Chunker::take_block(Block& block, size_t cut) {
-  ByteBuffer rest;
+  ByteBuffer rest = pool_ ? pool_->take() : ByteBuffer();
   rest.reserve(filled_ - cut + block_size_);
   rest.resize(filled_ - cut);
   if (filled_ > cut) std::memcpy(rest.data(), buffer_.data() + cut, filled_ - cut);

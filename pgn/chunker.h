@@ -6,42 +6,14 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <utility>
 #include <vector>
 
 #include "engine/result.h"
+#include "pgn/byte_buffer.h"
 #include "pgn/source.h"
 #include "pgn/splitter.h"
 
 namespace bookforge::pgn {
-
-// Bytes that are not zero-filled when they grow: a block's memory is touched only as far as
-// data arrives.
-class ByteBuffer {
- public:
-  ByteBuffer() = default;
-  ByteBuffer(ByteBuffer&& other) noexcept { *this = std::move(other); }
-  ByteBuffer& operator=(ByteBuffer&& other) noexcept {
-    bytes_ = std::move(other.bytes_);
-    size_ = std::exchange(other.size_, 0);
-    capacity_ = std::exchange(other.capacity_, 0);
-    return *this;
-  }
-
-  char* data() { return bytes_.get(); }
-  const char* data() const { return bytes_.get(); }
-  size_t size() const { return size_; }
-  size_t capacity() const { return capacity_; }
-  // Keeps the first min(size, n) bytes; new bytes are uninitialised.
-  void resize(size_t n);
-  void reserve(size_t n);
-
- private:
-  std::unique_ptr<char[]> bytes_;
-  size_t size_ = 0;
-  size_t capacity_ = 0;
-};
 
 struct Block {
   ByteBuffer data;                  // the games' bytes (and whatever lies between them)
@@ -52,7 +24,8 @@ struct Block {
 class Chunker {
  public:
   // Games longer than max_game_bytes are reported as oversized and their bytes not kept.
-  Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes);
+  // Buffers come from `pool` when given (the blocks' consumers give them back there).
+  Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes, BufferPool* pool = nullptr);
 
   // The next block; false once the input is exhausted. An error comes from the source.
   Result<bool> next(Block& block);
@@ -64,6 +37,7 @@ class Chunker {
   void take_block(Block& block, size_t cut);
 
   ByteSource& source_;
+  BufferPool* pool_;
   size_t block_size_;
   size_t max_game_bytes_;
   ByteBuffer buffer_;

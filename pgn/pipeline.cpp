@@ -121,8 +121,8 @@ uint64_t total_input_bytes(const std::vector<std::string>& inputs) {
   return total;
 }
 
-void run_worker(const PipelineOptions& options, JobQueue& queue, GameSink& sink, WorkerStats& stats,
-                StrictFailure& strict, std::atomic<uint64_t>& games_done) {
+void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& pool, GameSink& sink,
+                WorkerStats& stats, StrictFailure& strict, std::atomic<uint64_t>& games_done) {
   GameReplayer replayer(options, sink, stats);
   while (std::unique_ptr<Job> job = queue.pop()) {
     if (options.strict && strict.skip(job->sequence)) continue;
@@ -137,6 +137,7 @@ void run_worker(const PipelineOptions& options, JobQueue& queue, GameSink& sink,
       }
     }
     games_done.fetch_add(block.games.size(), std::memory_order_relaxed);
+    pool.give(std::move(job->block.data));
   }
 }
 
@@ -157,12 +158,14 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   std::vector<WorkerStats> worker_stats(static_cast<size_t>(threads));
 
   JobQueue queue(size_t(threads) * 2);
+  BufferPool pool;
   StrictFailure strict;
   std::atomic<uint64_t> games_done{0};
   std::vector<std::thread> workers;
   for (int i = 0; i < threads; ++i)
-    workers.emplace_back(run_worker, std::cref(options), std::ref(queue), std::ref(*worker_sinks[size_t(i)]),
-                         std::ref(worker_stats[size_t(i)]), std::ref(strict), std::ref(games_done));
+    workers.emplace_back(run_worker, std::cref(options), std::ref(queue), std::ref(pool),
+                         std::ref(*worker_sinks[size_t(i)]), std::ref(worker_stats[size_t(i)]),
+                         std::ref(strict), std::ref(games_done));
 
   // Step 2. This thread reads and decompresses, cuts blocks and queues them in order.
   const bool progress = options.on_progress && options.progress != ProgressMode::kNever;
@@ -187,7 +190,7 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
       failure = source.error();
       break;
     }
-    Chunker chunker(**source, options.block_size, options.max_game_bytes);
+    Chunker chunker(**source, options.block_size, options.max_game_bytes, &pool);
     for (;;) {
       if (options.strict && strict.failed()) break;
       auto job = std::make_unique<Job>();

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "book/tally.h"
+#include "book/tally_table.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
@@ -49,6 +50,49 @@ std::vector<TallyEntry> drain(Tally& tally) {
   while ((*stream)->next(e)) out.push_back(e);
   EXPECT_TRUE((*stream)->status().ok());
   return out;
+}
+
+// The ordered table: always sorted, lookups find what was inserted, growth in place keeps
+// both, and an insertion that would run off the array's end is refused, not wrapped.
+TEST(OpenTable, StaysSortedThroughGrowth) {
+  OpenTable<CompactSlot> table(64);
+  std::map<std::pair<uint64_t, uint16_t>, uint16_t> reference;
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 200000; ++i) {
+    // Few keys with many moves and many keys with one, like a real tally.
+    uint64_t key = i % 3 ? rng() : (rng() % 50) * 0x0123456789abcdefULL;
+    uint16_t move = uint16_t(1 + rng() % (i % 3 ? 3 : 40));
+    if (table.over_load()) ASSERT_TRUE(table.resize(table.capacity() + table.capacity() / 2));
+    CompactSlot* slot = table.find_or_insert(key, move);
+    if (!slot) {
+      ASSERT_TRUE(table.resize(table.capacity() * 2));
+      slot = table.find_or_insert(key, move);
+    }
+    ASSERT_NE(slot, nullptr);
+    ++slot->draws;
+    ++reference[{key, move}];
+  }
+  ASSERT_EQ(table.size(), reference.size());
+  auto expected = reference.begin();
+  for (const CompactSlot* s = table.begin(); s != table.end(); ++s) {
+    if (s->move == 0) continue;
+    ASSERT_NE(expected, reference.end());
+    ASSERT_EQ(std::make_pair(s->key, s->move), expected->first);
+    ASSERT_EQ(s->draws, expected->second);
+    ++expected;
+  }
+  EXPECT_EQ(expected, reference.end());
+}
+
+TEST(OpenTable, RefusesToRunOffTheEnd) {
+  OpenTable<CompactSlot> table(16);
+  int inserted = 0;
+  // The largest keys all share the last home: the cluster runs into the slack and stops there.
+  while (table.find_or_insert(~0ull, uint16_t(1 + inserted))) ++inserted;
+  EXPECT_GT(inserted, 16);
+  EXPECT_EQ(table.size(), size_t(inserted));
+  EXPECT_TRUE(table.resize(64));
+  EXPECT_NE(table.find_or_insert(~0ull, uint16_t(1 + inserted)), nullptr);
 }
 
 TEST(Tally, CountsResultsRatingsAndFirstPly) {

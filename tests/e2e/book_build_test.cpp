@@ -187,6 +187,41 @@ TEST(BookBuild, SideAndPruneUnreachable) {
   EXPECT_NE(read_file(tmp / "p.json").find("prune_unreachable"), std::string::npos);
 }
 
+// A game from a FEN with Black to move: its first position is a Black position (the side comes
+// from the game ply, since a key alone does not tell who is to move).
+TEST(BookBuild, FenGamesKeepTheirSideToMove) {
+  TempDir tmp;
+  const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3";
+  std::string pgn;
+  for (int i = 0; i < 3; ++i)
+    pgn += "[Event \"f\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"1/2-1/2\"]\n\n3... Nf6 4. Nc3 Bb4 1/2-1/2\n\n";
+  write_file(tmp / "fen.pgn", pgn);
+  auto key_of = [](const std::string& args) {
+    return run_bookforge({"key", "--fen", args}).out.substr(0, 16);
+  };
+  for (const char* side : {"black", "white"}) {
+    ASSERT_EQ(build({(tmp / "fen.pgn").string(), "-o", (tmp / "b.bin").string(), "--side", side, "--min-games", "0",
+                     "--min-move-games", "1"})
+                  .exit_code,
+              0);
+    BookMap book = book_map(read_raw_book(tmp / "b.bin"));
+    std::set<std::string> keys;
+    for (const auto& [key, moves] : book) {
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
+      keys.insert(hex);
+    }
+    // Black's positions: the FEN and the one after 4. Nc3; White's: the one after 3... Nf6.
+    if (std::string(side) == "black") {
+      EXPECT_EQ(keys.size(), 2u);
+      EXPECT_TRUE(keys.count(key_of(fen)));
+    } else {
+      EXPECT_EQ(keys.size(), 1u);
+      EXPECT_FALSE(keys.count(key_of(fen)));
+    }
+  }
+}
+
 TEST(BookBuild, ConfigFilesFromDataSamples) {
   TempDir tmp;
   for (const char* name : {"broad", "engine-tournament", "white-repertoire"}) {

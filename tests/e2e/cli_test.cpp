@@ -17,7 +17,7 @@ std::set<std::string> listed_subcommands() {
   std::string line;
   bool in_list = false;
   while (std::getline(in, line)) {
-    if (line.rfind("SUBCOMMANDS:", 0) == 0) {
+    if (line.rfind("SUBCOMMANDS:", 0) == 0 || line.rfind("Subcommands:", 0) == 0) {
       in_list = true;
       continue;
     }

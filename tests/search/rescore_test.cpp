@@ -83,21 +83,34 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
   EXPECT_NE(csv.find(",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
 }
 
-TEST(Rescore, BlendMovesWeightTowardTheEngine) {
-  const Board b = after_line();
-  book::PositionCandidates cands = blunder_position(b);
-  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
-  book::RescoreOptions o = depth_options(6);
-  o.blend = 1;
-  o.margin_cp = 10000;  // keep everything: only the weights change
-  book::Rescorer rescorer(o);
-  ASSERT_TRUE(rescorer.transform(positions).ok());
-  ASSERT_EQ(cands.moves.size(), 3u);
+TEST(Rescore, BlendOneTakesTheWeightsFromTheEngineOnly) {
+  // With blend 1 the book's weights only fix the total: two books with the same total but
+  // different weights come out the same.
+  auto blended = [](uint64_t w1, uint64_t w2, uint64_t w3) {
+    const Board b = after_line();
+    book::PositionCandidates cands;
+    cands.key = b.key();
+    cands.moves = {candidate(b, "g7g6", 6, w1), candidate(b, "d8e7", 4, w2), candidate(b, "d8f6", 4, w3)};
+    std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+    book::RescoreOptions o = depth_options(6);
+    o.blend = 1;
+    o.margin_cp = 400;
+    book::Rescorer rescorer(o);
+    EXPECT_TRUE(rescorer.transform(positions).ok());
+    std::vector<uint64_t> weights;
+    for (const book::Candidate& c : cands.moves) weights.push_back(c.weight);
+    return weights;
+  };
+  const std::vector<uint64_t> a = blended(600, 300, 300), c = blended(100, 100, 1000);
+  ASSERT_EQ(a.size(), c.size());
   uint64_t total = 0;
-  for (const book::Candidate& c : cands.moves) total += c.weight;
-  EXPECT_NEAR(double(total), 1800.0, 3.0);  // the total is kept, only shared out anew
-  for (const book::Candidate& c : cands.moves)
-    if (move_of(b, c) == "g8f6") EXPECT_EQ(c.weight, 1u);  // mated: next to nothing
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_NEAR(double(a[i]), double(c[i]), 1.0) << i;
+    total += a[i];
+  }
+  if (a.size() == 3) {
+    EXPECT_NEAR(double(total), 1200.0, 2.0);
+  }
 }
 
 TEST(Rescore, EnginePreferenceHalvesPerMargin) {
@@ -215,7 +228,7 @@ TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto rescored = book_moves(dir / "rescored.bin", b);
   EXPECT_EQ(std::find(rescored.begin(), rescored.end(), "g8f6"), rescored.end());
-  EXPECT_NE(std::find(rescored.begin(), rescored.end(), "g7g6"), rescored.end());
+  EXPECT_FALSE(rescored.empty());  // g6 or Qe7 (or both) remain
   const std::string csv = test::read_file(dir / "suspicious.csv");
   EXPECT_NE(csv.find(b.fen() + ",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
 
