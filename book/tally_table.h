@@ -89,7 +89,7 @@ class OpenTable {
   // if creating it would run off the end of the array (grow or drain the table, then retry).
   Slot* find_or_insert(uint64_t key, uint16_t move) {
     size_t i = home(key);
-    for (; slots_[i].move != 0; ++i) {
+    for (; i < length_ && slots_[i].move != 0; ++i) {
       const Slot& s = slots_[i];
       if (s.key > key || (s.key == key && s.move >= move)) {
         if (s.key == key && s.move == move) return &slots_[i];

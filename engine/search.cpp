@@ -23,8 +23,8 @@ int param(const char* name, int dflt) {
   if (!p) return dflt;
   return std::atoi(p + std::strlen(name) + 1);
 }
-const int kFutBase = param("futb", 110), kFutMul = param("futm", 100), kFutMax = param("futx", 8),
-  kRfpMul = param("rfpm", 80), kRfpMax = param("rfpx", 8), kRazBase = param("razb", 200), kRazMul = param("razm", 220),
+const int kFutBase = param("futb", 150), kFutMul = param("futm", 140), kFutMax = param("futx", 8),
+  kRfpMul = param("rfpm", 100), kRfpMax = param("rfpx", 8), kRazBase = param("razb", 200), kRazMul = param("razm", 220),
   kLmrDiv = param("lmrd", 240), kLmrBase = param("lmrb", 80), kNmpBase = param("nmpb", 3), kNmpDiv = param("nmpd", 3),
   kSeeQ = param("seeq", 25), kSeeC = param("seec", 100), kQsFut = param("qsfut", 180), kLmpOn = param("lmp", 1);
 const bool kOffRazor = off("razor"), kOffRfp = off("rfp"), kOffNull = off("null"), kOffProbcut = off("probcut"),

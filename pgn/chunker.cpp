@@ -11,6 +11,14 @@ namespace {
 // the splitter to look back over a result token.
 constexpr size_t kKeepBehindScan = 64;
 
+// Capacities get a quarter of headroom: a recycled buffer then fits the next block with the
+// unfinished game carried over, and memory stays at a few blocks.
+void reserve(ByteBuffer& buffer, size_t bytes) {
+  if (bytes <= buffer.capacity()) return;
+  const size_t step = std::max<size_t>(bytes / 4, 4096);
+  buffer.reserve((bytes + step) / step * step);
+}
+
 }  // namespace
 
 Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes, BufferPool* pool)
@@ -20,6 +28,7 @@ Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes, B
       max_game_bytes_(max_game_bytes) {}
 
 Status Chunker::fill() {
+  reserve(buffer_, filled_ + block_size_);
   buffer_.resize(filled_ + block_size_);
   Result<size_t> n = source_.read(buffer_.data() + filled_, block_size_);
   if (!n) return n.error();
@@ -32,7 +41,7 @@ Status Chunker::fill() {
 // Moves the first `cut` bytes (all finished games) into `block`; the rest stays for later.
 void Chunker::take_block(Block& block, size_t cut) {
   ByteBuffer rest = pool_ ? pool_->take() : ByteBuffer();
-  rest.reserve(filled_ - cut + block_size_);
+  reserve(rest, filled_ - cut + block_size_);
   rest.resize(filled_ - cut);
   if (filled_ > cut) std::memcpy(rest.data(), buffer_.data() + cut, filled_ - cut);
   buffer_.resize(cut);
@@ -57,7 +66,7 @@ void Chunker::take_block(Block& block, size_t cut) {
 Result<bool> Chunker::next(Block& block) {
   for (;;) {
     size_t cut = splitter_.settled();
-    if (!finished_.empty() && (cut >= block_size_ || eof_)) {
+    if (!finished_.empty() && (filled_ >= block_size_ || eof_)) {
       take_block(block, eof_ ? filled_ : cut);
       return true;
     }

@@ -62,7 +62,9 @@ TEST(OpenTable, StaysSortedThroughGrowth) {
     // Few keys with many moves and many keys with one, like a real tally.
     uint64_t key = i % 3 ? rng() : (rng() % 50) * 0x0123456789abcdefULL;
     uint16_t move = uint16_t(1 + rng() % (i % 3 ? 3 : 40));
-    if (table.over_load()) ASSERT_TRUE(table.resize(table.capacity() + table.capacity() / 2));
+    if (table.over_load()) {
+      ASSERT_TRUE(table.resize(table.capacity() + table.capacity() / 2));
+    }
     CompactSlot* slot = table.find_or_insert(key, move);
     if (!slot) {
       ASSERT_TRUE(table.resize(table.capacity() * 2));
