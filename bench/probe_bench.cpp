@@ -26,7 +26,8 @@ std::string book_path() {
   uintmax_t best_size = 0;
   std::error_code ec;
   for (const auto& f : std::filesystem::recursive_directory_iterator(BOOKFORGE_SHARED_DATA "/polyglot", ec))
-    if (f.path().extension() == ".bin" && f.file_size() > best_size) best = f.path().string(), best_size = f.file_size();
+    if (f.path().extension() == ".bin" && f.file_size() > best_size)
+      best = f.path().string(), best_size = f.file_size();
   return best;
 }
 
@@ -35,7 +36,8 @@ struct Fixture {
     std::string path = book_path();
     auto opened = PolyglotBook::open(path);
     if (!opened.ok()) {
-      std::fprintf(stderr, "cannot open a book to probe: %s\n", opened.ok() ? "" : opened.error().message.c_str());
+      std::fprintf(stderr, "cannot open a book to probe: %s\n",
+                   opened.ok() ? "" : opened.error().message.c_str());
       std::exit(1);
     }
     book = std::make_unique<PolyglotBook>(std::move(*opened));

@@ -82,14 +82,15 @@ uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
   if (side == SideFilter::kWhite) options.pass_through = kBlack;
   if (side == SideFilter::kBlack) options.pass_through = kWhite;
   WalkStats stats = walk_book(
-      moves_of, [&](const Board& board, int depth) { visit(board, depth, index_of(board.key())); }, {}, options);
+      moves_of, [&](const Board& board, int depth) { visit(board, depth, index_of(board.key())); }, {},
+      options);
   return stats.positions;
 }
 
 }  // namespace
 
-Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules, CandidateTransformer* transformer,
-                                PolyglotWriter& writer) {
+Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
+                                CandidateTransformer* transformer, PolyglotWriter& writer) {
   BuildOutcome outcome;
   MoveSelector selector(rules);
   PositionReader reader(tally);
@@ -116,9 +117,10 @@ Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
     // Step 2: the transformer sees every position reachable through kept moves, with a board.
     if (transformer) {
       std::vector<ReachablePosition> reached;
-      outcome.reachable_positions = walk_kept(kept, rules.side, [&](const Board& board, int depth, size_t index) {
-        reached.push_back({board, &kept[index], depth});
-      });
+      outcome.reachable_positions =
+          walk_kept(kept, rules.side, [&](const Board& board, int depth, size_t index) {
+            reached.push_back({board, &kept[index], depth});
+          });
       std::sort(reached.begin(), reached.end(), [](const ReachablePosition& a, const ReachablePosition& b) {
         return a.candidates->key < b.candidates->key;
       });

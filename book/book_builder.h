@@ -23,11 +23,11 @@ struct BuildOutcome {
   // Positions and entries after each stage: the tally, each rule, then pruning and the
   // transformer when they ran, then what was written.
   std::vector<StageCount> stages;
-  uint64_t scaled_positions = 0;  // positions whose raw weights had to be scaled into 16 bits
+  uint64_t scaled_positions = 0;     // positions whose raw weights had to be scaled into 16 bits
   uint64_t reachable_positions = 0;  // when a walk ran
 };
 
-Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules, CandidateTransformer* transformer,
-                                PolyglotWriter& writer);
+Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
+                                CandidateTransformer* transformer, PolyglotWriter& writer);
 
 }  // namespace bookforge::book

@@ -64,7 +64,9 @@ class Dumper {
   }
 
  private:
-  bool is_side_node(const Board& board) const { return !options_.side || board.side_to_move() == *options_.side; }
+  bool is_side_node(const Board& board) const {
+    return !options_.side || board.side_to_move() == *options_.side;
+  }
 
   bool in_book(uint64_t key) const {
     auto [first, last] = book_.range(key);
@@ -128,15 +130,19 @@ class Dumper {
 
   void move_token(const Board& board, Move m, bool need_number) {
     std::string text;
-    if (board.side_to_move() == kWhite) text = std::to_string(board.fullmove_number()) + ". ";
-    else if (need_number) text = std::to_string(board.fullmove_number()) + "... ";
+    if (board.side_to_move() == kWhite)
+      text = std::to_string(board.fullmove_number()) + ". ";
+    else if (need_number)
+      text = std::to_string(board.fullmove_number()) + "... ";
     token(text + move_to_san(board, m));
   }
 
   // The position after a move: a comment if it was expanded before, its line otherwise.
   void continue_after(Board& board, int depth, bool need_number) {
-    if (expanded_.count(board.key()) && in_book(board.key())) token("{transposition}");
-    else write_line(board, depth, need_number);
+    if (expanded_.count(board.key()) && in_book(board.key()))
+      token("{transposition}");
+    else
+      write_line(board, depth, need_number);
   }
 
   // Main move, its alternatives as variations, then the main line goes on.
@@ -181,8 +187,9 @@ class Dumper {
                << move_to_uci(c.move) << ',' << move_to_san(board, c.move) << ',' << c.weight << ','
                << c.learn << '\n';
       } else {
-        out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \"" << hex(board.key())
-             << "\", \"fen\": \"" << board.fen() << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
+        out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
+             << hex(board.key()) << "\", \"fen\": \"" << board.fen()
+             << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
         for (size_t i = 0; i < moves.size(); ++i)
           out_ << (i ? ", " : "") << "{\"uci\": \"" << move_to_uci(moves[i].move) << "\", \"san\": \""
                << move_to_san(board, moves[i].move) << "\", \"weight\": " << moves[i].weight

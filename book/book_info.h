@@ -13,7 +13,7 @@ namespace bookforge::book {
 
 struct BookInfo {
   uint64_t entries = 0;
-  uint64_t positions = 0;           // distinct keys
+  uint64_t positions = 0;  // distinct keys
   uint64_t zero_weight_entries = 0;
   uint64_t reachable_positions = 0;  // positions with entries reachable from the start position
   int deepest_reachable = 0;         // plies to the farthest of them along its shortest line

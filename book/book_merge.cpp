@@ -62,7 +62,8 @@ Result<MergeStats> merge_books(const std::vector<const PolyglotBook*>& books, Me
       size_t first = cursor[b], last = first;
       while (last < books[b]->size() && books[b]->key_at(last) == key) ++last;
       if (first == last) continue;
-      if (strategy != MergeStrategy::kFirst || moves.empty()) combine(*books[b], first, last, strategy, moves);
+      if (strategy != MergeStrategy::kFirst || moves.empty())
+        combine(*books[b], first, last, strategy, moves);
       cursor[b] = last;
     }
 

@@ -21,8 +21,10 @@ class SpanStream : public EntryStream {
   bool next(TallyEntry& entry) override {
     while (next_ != end_ && next_->move == 0) ++next_;
     if (next_ == end_) return false;
-    if constexpr (std::is_same_v<Slot, TallyEntry>) entry = *next_++;
-    else entry = (next_++)->to_entry();
+    if constexpr (std::is_same_v<Slot, TallyEntry>)
+      entry = *next_++;
+    else
+      entry = (next_++)->to_entry();
     return true;
   }
   Status status() const override { return ok_status(); }

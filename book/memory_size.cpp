@@ -19,14 +19,21 @@ Result<uint64_t> parse_memory_size(std::string_view text) {
   if (ec != std::errc() || number < 0 || !std::isfinite(number)) return fail();
   std::string suffix(end, text.data() + text.size());
   for (char& c : suffix) c = char(std::toupper(static_cast<unsigned char>(c)));
-  if (suffix.size() >= 2 && suffix.substr(suffix.size() - 2) == "IB") suffix.resize(suffix.size() - 2);
-  else if (suffix.size() >= 2 && suffix.back() == 'B') suffix.pop_back();
+  if (suffix.size() >= 2 && suffix.substr(suffix.size() - 2) == "IB")
+    suffix.resize(suffix.size() - 2);
+  else if (suffix.size() >= 2 && suffix.back() == 'B')
+    suffix.pop_back();
   double scale = 1;
-  if (suffix == "K") scale = 1024.0;
-  else if (suffix == "M") scale = 1024.0 * 1024;
-  else if (suffix == "G") scale = 1024.0 * 1024 * 1024;
-  else if (suffix == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!suffix.empty() && suffix != "B") return fail();
+  if (suffix == "K")
+    scale = 1024.0;
+  else if (suffix == "M")
+    scale = 1024.0 * 1024;
+  else if (suffix == "G")
+    scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "T")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!suffix.empty() && suffix != "B")
+    return fail();
   double bytes = number * scale;
   if (bytes >= 18446744073709551615.0) return fail();
   return uint64_t(bytes);

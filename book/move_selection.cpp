@@ -11,8 +11,8 @@ double mover_score(const TallyEntry& e) {
 }
 
 MoveSelector::MoveSelector(const SelectionRules& rules) : rules_(rules) {
-  constexpr std::string_view kNames[kStages] = {"tally",          "side",       "min_games",     "min_move_games_or_share",
-                                                "drop_losing", "min_score", "max_score_drop"};
+  constexpr std::string_view kNames[kStages] = {
+      "tally", "side", "min_games", "min_move_games_or_share", "drop_losing", "min_score", "max_score_drop"};
   for (int i = 0; i < kStages; ++i) stages_[size_t(i)].name = kNames[i];
 }
 
@@ -22,11 +22,15 @@ void MoveSelector::count(Stage stage, size_t entries) {
   stages_[stage].entries += entries;
 }
 
-uint64_t MoveSelector::raw_weight(const TallyEntry& m, uint64_t position_rated, uint64_t position_rating_sum) const {
+uint64_t MoveSelector::raw_weight(const TallyEntry& m, uint64_t position_rated,
+                                  uint64_t position_rating_sum) const {
   switch (rules_.weight) {
-    case WeightKind::kGames: return m.games;
-    case WeightKind::kScore: return m.half_points();
-    case WeightKind::kUniform: return 1;
+    case WeightKind::kGames:
+      return m.games;
+    case WeightKind::kScore:
+      return m.half_points();
+    case WeightKind::kUniform:
+      return 1;
     case WeightKind::kRating:
       // Games whose mover had no rating count at the position's average rating; a position
       // without any rated game falls back to counting games.
@@ -43,7 +47,8 @@ bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates&
   count(kTally, moves.size());
 
   Color side = moves.front().side_to_move();
-  if ((rules_.side == SideFilter::kWhite && side != kWhite) || (rules_.side == SideFilter::kBlack && side != kBlack))
+  if ((rules_.side == SideFilter::kWhite && side != kWhite) ||
+      (rules_.side == SideFilter::kBlack && side != kBlack))
     return false;
   count(kSide, moves.size());
 
@@ -60,14 +65,16 @@ bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates&
   const double average_score = games == 0 ? 0.0 : double(half_points) / double(2 * games);
   size_t survivors[kStages] = {};
   for (const TallyEntry& m : moves) {
-    bool popular = m.games >= rules_.min_move_games || double(m.games) * 100.0 >= rules_.min_move_share * double(games);
+    bool popular =
+        m.games >= rules_.min_move_games || double(m.games) * 100.0 >= rules_.min_move_share * double(games);
     if (!popular) continue;
     ++survivors[kPopular];
     if (rules_.drop_losing && m.half_points() == 0) continue;
     ++survivors[kDropLosing];
     if (mover_score(m) < rules_.min_score / 100.0) continue;
     ++survivors[kMinScore];
-    if ((average_score - double(m.half_points()) / double(2 * uint64_t(m.games))) * 100.0 > rules_.max_score_drop)
+    if ((average_score - double(m.half_points()) / double(2 * uint64_t(m.games))) * 100.0 >
+        rules_.max_score_drop)
       continue;
     ++survivors[kMaxScoreDrop];
     out.moves.push_back(Candidate{m, std::max<uint64_t>(raw_weight(m, rated, rating_sum), 1)});

@@ -75,8 +75,9 @@ Result<PolyglotBook> PolyglotBook::validated(PolyglotBook book) {
   for (size_t i = 1; i < book.size_; ++i) {
     uint64_t previous = book.key_at(i - 1), key = book.key_at(i);
     if (key < previous)
-      return Error{book.path_ + ": entry " + std::to_string(i) + " (byte " + std::to_string(i * kPolyglotEntrySize) +
-                   ") has key " + hex_key(key) + ", smaller than the key " + hex_key(previous) +
+      return Error{book.path_ + ": entry " + std::to_string(i) + " (byte " +
+                   std::to_string(i * kPolyglotEntrySize) + ") has key " + hex_key(key) +
+                   ", smaller than the key " + hex_key(previous) +
                    " before it; a Polyglot book is sorted by key"};
   }
   return book;
@@ -127,8 +128,10 @@ size_t PolyglotBook::lower_bound(uint64_t key) const {
       probe = lo + (hi - lo) / 2;  // skewed keys: binary search from here on
     }
     uint64_t at = key_at(probe);
-    if (at < key) lo = probe, first = at;
-    else hi = probe, last = at;
+    if (at < key)
+      lo = probe, first = at;
+    else
+      hi = probe, last = at;
   }
   while (key_at(lo) < key) ++lo;  // stops at hi at the latest
   return lo;

@@ -60,8 +60,10 @@ void RunWriter::flush() {
   while (done < used_ && error_.empty()) {
     ssize_t n = ::pwrite(file_->fd(), buffer_.get() + done, used_ - done, off_t(offset_ + bytes_ + done));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
-    else done += size_t(n);
+    if (n <= 0)
+      error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
+    else
+      done += size_t(n);
   }
   bytes_ += used_;
   used_ = 0;

@@ -40,11 +40,12 @@ std::string percent_or_off(double value) {
 
 std::string SelectionRules::describe() const {
   std::ostringstream s;
-  s << "max-ply " << max_ply << ", count-repeats " << (count_repeats ? "on" : "off") << ", min-games " << min_games
-    << ", side " << side_filter_name(side) << ", min-move-games " << min_move_games << ", min-move-share "
-    << percent_or_off(min_move_share) << ", drop-losing " << (drop_losing ? "on" : "off") << ", min-score "
-    << min_score << ", max-score-drop " << percent_or_off(max_score_drop) << ", weight "
-    << weight_kind_name(weight) << ", prune-unreachable " << (prune_unreachable ? "on" : "off");
+  s << "max-ply " << max_ply << ", count-repeats " << (count_repeats ? "on" : "off") << ", min-games "
+    << min_games << ", side " << side_filter_name(side) << ", min-move-games " << min_move_games
+    << ", min-move-share " << percent_or_off(min_move_share) << ", drop-losing "
+    << (drop_losing ? "on" : "off") << ", min-score " << min_score << ", max-score-drop "
+    << percent_or_off(max_score_drop) << ", weight " << weight_kind_name(weight) << ", prune-unreachable "
+    << (prune_unreachable ? "on" : "off");
   return s.str();
 }
 
@@ -56,10 +57,14 @@ std::optional<SelectionRules> rules_preset(std::string_view name) {
 
 std::string_view weight_kind_name(WeightKind kind) {
   switch (kind) {
-    case WeightKind::kGames: return "games";
-    case WeightKind::kScore: return "score";
-    case WeightKind::kUniform: return "uniform";
-    case WeightKind::kRating: return "rating";
+    case WeightKind::kGames:
+      return "games";
+    case WeightKind::kScore:
+      return "score";
+    case WeightKind::kUniform:
+      return "uniform";
+    case WeightKind::kRating:
+      return "rating";
   }
   return "games";
 }
@@ -72,9 +77,12 @@ std::optional<WeightKind> parse_weight_kind(std::string_view name) {
 
 std::string_view side_filter_name(SideFilter side) {
   switch (side) {
-    case SideFilter::kBoth: return "both";
-    case SideFilter::kWhite: return "white";
-    case SideFilter::kBlack: return "black";
+    case SideFilter::kBoth:
+      return "both";
+    case SideFilter::kWhite:
+      return "white";
+    case SideFilter::kBlack:
+      return "black";
   }
   return "both";
 }

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <new>
 
 #include "book/store.h"
@@ -21,6 +23,17 @@ struct EntryCursor {
   bool eof = true;
   bool started = false;
 };
+
+// Crash-safety tests need to kill `db add` at an exact point of the merge, not at a moment that
+// depends on the machine's load: BOOKFORGE_KILL_AT_ROW=N makes the process kill itself as the
+// merge statement reads its N-th row, while SQLite is writing the transaction.
+sqlite3_int64 kill_at_row() {
+  static const sqlite3_int64 row = [] {
+    const char* text = std::getenv("BOOKFORGE_KILL_AT_ROW");
+    return text ? std::strtoll(text, nullptr, 10) : 0;
+  }();
+  return row;
+}
 
 int fail(sqlite3_vtab_cursor* cursor, const std::string& message) {
   auto* table = reinterpret_cast<EntryTable*>(cursor->pVtab);
@@ -49,6 +62,7 @@ int advance(sqlite3_vtab_cursor* base) {
   cursor->started = true;
   cursor->eof = false;
   ++cursor->rowid;
+  if (cursor->rowid == kill_at_row()) std::raise(SIGKILL);
   return SQLITE_OK;
 }
 

@@ -37,8 +37,10 @@ void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes) {
 
 void release_table_memory(void* memory, size_t bytes) {
   if (!memory) return;
-  if (bytes < kMapThreshold) std::free(memory);
-  else ::munmap(memory, bytes);
+  if (bytes < kMapThreshold)
+    std::free(memory);
+  else
+    ::munmap(memory, bytes);
 }
 
 }  // namespace bookforge::book

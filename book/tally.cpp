@@ -18,7 +18,8 @@ constexpr size_t kInitialCompactSlots = 1 << 14;
 constexpr size_t kInitialWideSlots = 1 << 8;
 
 // Reads `streams` through a merge into a new run appended to `file`.
-Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams, std::shared_ptr<TempFile> file) {
+Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
+                             std::shared_ptr<TempFile> file) {
   RunWriter writer(std::move(file));
   MergedStream merged(std::move(streams));
   TallyEntry e;
@@ -34,7 +35,8 @@ class Tally::Worker : public pgn::GameSink {
   Worker(const TallyOptions& options, uint64_t budget)
       : options_(options),
         budget_(budget),
-        compact_(std::min<uint64_t>(kInitialCompactSlots, std::max<uint64_t>(budget / 2 / sizeof(CompactSlot), 64))),
+        compact_(std::min<uint64_t>(kInitialCompactSlots,
+                                    std::max<uint64_t>(budget / 2 / sizeof(CompactSlot), 64))),
         wide_(kInitialWideSlots) {}
 
   void on_game(const pgn::ReplayedGame& game) override {
@@ -93,9 +95,12 @@ class Tally::Worker : public pgn::GameSink {
     TallyEntry* e = slot_in(wide_, key, move);
     if (!e) return;
     ++e->games;
-    if (outcome == pgn::Outcome::kWhiteWins) ++e->white_wins;
-    else if (outcome == pgn::Outcome::kDraw) ++e->draws;
-    else if (outcome == pgn::Outcome::kBlackWins) ++e->black_wins;
+    if (outcome == pgn::Outcome::kWhiteWins)
+      ++e->white_wins;
+    else if (outcome == pgn::Outcome::kDraw)
+      ++e->draws;
+    else if (outcome == pgn::Outcome::kBlackWins)
+      ++e->black_wins;
     if (elo != 0) ++e->rated_games, e->rating_sum += elo;
     e->first_ply = std::min(e->first_ply, game_ply);
   }
@@ -161,7 +166,8 @@ class Tally::Worker : public pgn::GameSink {
 
 Tally::Tally(const TallyOptions& options) : options_(options) {
   int n = std::max(options_.workers, 1);
-  for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(options_, options_.memory_budget / n));
+  for (int i = 0; i < n; ++i)
+    workers_.push_back(std::make_unique<Worker>(options_, options_.memory_budget / n));
 }
 
 Tally::~Tally() = default;
@@ -190,7 +196,8 @@ Result<std::unique_ptr<EntryStream>> Tally::finish() {
     }
     size_t batch = std::min(runs.size(), kMaxFanIn);
     std::vector<std::unique_ptr<EntryStream>> readers;
-    for (size_t i = 0; i < batch; ++i) readers.push_back(std::make_unique<RunReader>(runs[i], buffer_size(batch)));
+    for (size_t i = 0; i < batch; ++i)
+      readers.push_back(std::make_unique<RunReader>(runs[i], buffer_size(batch)));
     auto merged = write_run(std::move(readers), merge_file);
     if (!merged) return merged.error();
     runs.erase(runs.begin(), runs.begin() + long(batch));

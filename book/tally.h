@@ -23,7 +23,7 @@ namespace bookforge::book {
 struct TallyOptions {
   uint64_t memory_budget = 256ull << 20;  // bytes for the tables of all workers together
   std::string tmp_dir = ".";              // where runs are spilled
-  bool count_repeats = false;  // count a (key, move) every time a game plays it, as Polyglot does
+  bool count_repeats = false;             // count a (key, move) every time a game plays it, as Polyglot does
   int workers = 1;
 };
 
@@ -33,7 +33,7 @@ struct TallyStats {
   uint64_t repeats_skipped = 0;  // plies not counted because the game had played them before
   uint64_t spills = 0;           // runs written while counting
   uint64_t spill_bytes = 0;
-  uint64_t merge_passes = 0;     // extra passes when there were too many runs to merge at once
+  uint64_t merge_passes = 0;  // extra passes when there were too many runs to merge at once
 };
 
 class Tally {

@@ -137,8 +137,9 @@ class OpenTable {
       if (count++ % kBlock == 0) marks.push_back({i, place});
       next = place + 1;
     }
-    Slot* grown = next <= new_length ? static_cast<Slot*>(grow_table_memory(slots_, bytes(), new_length * sizeof(Slot)))
-                                     : nullptr;
+    Slot* grown = next <= new_length
+                      ? static_cast<Slot*>(grow_table_memory(slots_, bytes(), new_length * sizeof(Slot)))
+                      : nullptr;
     if (!grown) {
       capacity_ = old_capacity;
       return false;

@@ -148,8 +148,10 @@ std::string report_json(const ReportData& d) {
   for (const std::string& in : d.opts->inputs) inputs += (inputs.empty() ? "" : ", ") + json_string(in);
   std::string stages;
   for (const book::StageCount& s : d.outcome->stages)
-    stages += std::string(stages.empty() ? "" : ",\n    ") + "{\"stage\": " + json_string(std::string(s.name)) +
-              ", \"positions\": " + std::to_string(s.positions) + ", \"entries\": " + std::to_string(s.entries) + "}";
+    stages += std::string(stages.empty() ? "" : ",\n    ") +
+              "{\"stage\": " + json_string(std::string(s.name)) +
+              ", \"positions\": " + std::to_string(s.positions) +
+              ", \"entries\": " + std::to_string(s.entries) + "}";
   const book::StageCount& written = d.outcome->stages.back();
   char seconds[160];
   std::snprintf(seconds, sizeof seconds, "{\"read\": %.3f, \"rules_and_write\": %.3f, \"total\": %.3f}",
@@ -159,12 +161,14 @@ std::string report_json(const ReportData& d) {
          ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
          ",\n  \"games\": " + format_read_json(*d.read) +
          ",\n  \"tally\": {\"threads\": " + std::to_string(d.threads) +
-         ", \"memory_budget\": " + std::to_string(d.memory_budget) + ", \"tmp_dir\": " + json_string(d.tmp_dir) +
-         ", \"games\": " + std::to_string(d.tally.games) + ", \"plies\": " + std::to_string(d.tally.plies) +
+         ", \"memory_budget\": " + std::to_string(d.memory_budget) +
+         ", \"tmp_dir\": " + json_string(d.tmp_dir) + ", \"games\": " + std::to_string(d.tally.games) +
+         ", \"plies\": " + std::to_string(d.tally.plies) +
          ", \"repeats_skipped\": " + std::to_string(d.tally.repeats_skipped) +
-         ", \"spills\": " + std::to_string(d.tally.spills) + ", \"spill_bytes\": " + std::to_string(d.tally.spill_bytes) +
-         ", \"merge_passes\": " + std::to_string(d.tally.merge_passes) + "},\n  \"stages\": [\n    " + stages +
-         "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
+         ", \"spills\": " + std::to_string(d.tally.spills) +
+         ", \"spill_bytes\": " + std::to_string(d.tally.spill_bytes) +
+         ", \"merge_passes\": " + std::to_string(d.tally.merge_passes) + "},\n  \"stages\": [\n    " +
+         stages + "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
          ",\n  \"entries\": " + std::to_string(written.entries) +
          ",\n  \"scaled_positions\": " + std::to_string(d.outcome->scaled_positions) +
          ",\n  \"seconds\": " + seconds +
@@ -173,7 +177,9 @@ std::string report_json(const ReportData& d) {
 
 int run_build(const BuildOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
 
   // Step 1. Rules, reading options, memory budget.
   Result<book::SelectionRules> rules = resolve_rules(opts.rules, opts.read.max_ply);
@@ -194,7 +200,8 @@ int run_build(const BuildOptions& opts) {
     }
     store::BuildRequest request{given(opts.rules.max_ply_opt), given(opts.rules.repeats_opt),
                                 filter->empty() ? "" : filter->describe()};
-    Result<std::unique_ptr<store::StoreForBuild>> opened = store::open_store_for_build(opts.from_db, request, *rules);
+    Result<std::unique_ptr<store::StoreForBuild>> opened =
+        store::open_store_for_build(opts.from_db, request, *rules);
     if (!opened) {
       print_error(opened.error().message);
       return kExitFailure;
@@ -236,7 +243,9 @@ int run_build(const BuildOptions& opts) {
   // Step 3. Read and tally.
   const int threads = pgn::pipeline_threads(*pipeline);
   const std::string tmp_dir = spill_folder(opts);
-  book::Tally tally({.memory_budget = budget, .tmp_dir = tmp_dir, .count_repeats = rules->count_repeats,
+  book::Tally tally({.memory_budget = budget,
+                     .tmp_dir = tmp_dir,
+                     .count_repeats = rules->count_repeats,
                      .workers = threads});
   Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
   Result<std::unique_ptr<book::EntryStream>> entries = std::unique_ptr<book::EntryStream>();
@@ -278,8 +287,16 @@ int run_build(const BuildOptions& opts) {
   // Step 5. Report.
   const book::TallyStats tally_stats = tally.stats();
   if (!opts.report.empty()) {
-    ReportData data{&opts,         rules.operator->(), pipeline.operator->(), read_stats.operator->(), tally_stats,
-                    threads,       budget,             tmp_dir,               outcome.operator->(),    total - rules_start,
+    ReportData data{&opts,
+                    rules.operator->(),
+                    pipeline.operator->(),
+                    read_stats.operator->(),
+                    tally_stats,
+                    threads,
+                    budget,
+                    tmp_dir,
+                    outcome.operator->(),
+                    total - rules_start,
                     total};
     if (Status s = write_text_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
@@ -288,8 +305,9 @@ int run_build(const BuildOptions& opts) {
   }
   if (!read.quiet) {
     const book::StageCount& written = outcome->stages.back();
-    std::printf("%s: %llu entries, %llu positions from %llu games (%llu spills) in %.2f s\n", opts.output.c_str(),
-                static_cast<unsigned long long>(written.entries), static_cast<unsigned long long>(written.positions),
+    std::printf("%s: %llu entries, %llu positions from %llu games (%llu spills) in %.2f s\n",
+                opts.output.c_str(), static_cast<unsigned long long>(written.entries),
+                static_cast<unsigned long long>(written.positions),
                 static_cast<unsigned long long>(read_stats->accepted),
                 static_cast<unsigned long long>(tally_stats.spills), total);
   }
@@ -298,19 +316,21 @@ int run_build(const BuildOptions& opts) {
 
 void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   const std::string group = "Selection rules";
-  cmd->add_option("--rules", r.preset,
-                  "Preset the other rule flags start from: default (the article's), or polyglot "
-                  "(polyglot make-book: repeats counted, weight 2W+D, moves that only lost dropped, max-ply 1024, "
-                  "min-move-games 3, no position or share rules)")
+  cmd->add_option(
+         "--rules", r.preset,
+         "Preset the other rule flags start from: default (the article's), or polyglot "
+         "(polyglot make-book: repeats counted, weight 2W+D, moves that only lost dropped, max-ply 1024, "
+         "min-move-games 3, no position or share rules)")
       ->check(CLI::IsMember({"default", "polyglot"}))
       ->capture_default_str()
       ->group(group);
-  r.min_games_opt = cmd->add_option("--min-games", r.min_games,
-                                    "A position must have been reached this often (sum of its moves' games) [3]")
-                        ->group(group);
-  r.min_move_games_opt =
-      cmd->add_option("--min-move-games", r.min_move_games, "Keep a move played at least this often ... [100]")
+  r.min_games_opt =
+      cmd->add_option("--min-games", r.min_games,
+                      "A position must have been reached this often (sum of its moves' games) [3]")
           ->group(group);
+  r.min_move_games_opt = cmd->add_option("--min-move-games", r.min_move_games,
+                                         "Keep a move played at least this often ... [100]")
+                             ->group(group);
   r.min_move_share_opt = cmd->add_option("--min-move-share", r.min_move_share,
                                          "... or in at least this percentage of the position's games [10]; "
                                          "above 100 turns the share test off")
@@ -325,9 +345,10 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
                       "average, from the mover's view [10]; above 100 turns it off")
           ->check(CLI::NonNegativeNumber)
           ->group(group);
-  r.min_score_opt = cmd->add_option("--min-score", r.min_score, "A move must score at least this percentage [0]")
-                        ->check(CLI::Range(0.0, 100.0))
-                        ->group(group);
+  r.min_score_opt =
+      cmd->add_option("--min-score", r.min_score, "A move must score at least this percentage [0]")
+          ->check(CLI::Range(0.0, 100.0))
+          ->group(group);
   r.side_opt = cmd->add_option("--side", r.side, "Only positions with this side to move get entries [both]")
                    ->check(CLI::IsMember({"white", "black", "both"}))
                    ->group(group);
@@ -339,31 +360,35 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   r.prune_opt = cmd->add_flag("--prune-unreachable", r.prune_unreachable,
                               "Keep only positions reachable from the start position through kept moves")
                     ->group(group);
-  r.repeats_opt = cmd->add_flag("--count-repeats", r.count_repeats,
-                                "Count a move every time a game repeats it (as Polyglot does), not once per game")
-                      ->group(group);
+  r.repeats_opt =
+      cmd->add_flag("--count-repeats,!--no-count-repeats", r.count_repeats,
+                    "Count a move every time a game repeats it (as Polyglot does), not once per game "
+                    "[off; on with --rules polyglot]")
+          ->group(group);
 }
 
 void setup_build(CLI::App& root) {
   auto opts = std::make_shared<BuildOptions>();
   CLI::App* cmd = add_subcommand(root, "build", "Build a Polyglot opening book from PGN files");
-  CLI::Option* files =
-      cmd->add_option("files", opts->inputs, "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)");
+  CLI::Option* files = cmd->add_option("files", opts->inputs,
+                                       "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)");
   cmd->add_option("-o,--output", opts->output, "The book to write (.bin)")->required();
   add_filter_options(cmd, opts->filter);
   opts->read.max_ply = 60;
   add_read_options(cmd, opts->read);
   opts->rules.max_ply_opt = cmd->get_option("--max-ply");
   add_rule_options(cmd, opts->rules);
-  cmd->add_option("--memory", opts->memory, "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); "
-                                            "beyond it counts are spilled to sorted temporary files");
+  cmd->add_option("--memory", opts->memory,
+                  "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); "
+                  "beyond it counts are spilled to sorted temporary files");
   cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
   cmd->add_option("--from-db", opts->from_db,
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "
                   "counting apply)")
       ->excludes(files);
   add_rescore_options(cmd, opts->rescore);
-  cmd->add_option("--report", opts->report, "Write a JSON report: games, rules stage by stage, spills, time, memory");
+  cmd->add_option("--report", opts->report,
+                  "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,
                   "Read flags from a TOML file, e.g. data-samples/rules/broad.toml (the command line wins)");
   cmd->callback([cmd, opts] {

@@ -41,9 +41,11 @@ int run_dump(const DumpOptions& opts) {
 
 void setup_dump(CLI::App& root) {
   auto opts = std::make_shared<DumpOptions>();
-  CLI::App* cmd = add_subcommand(root, "dump", "Print a book's tree from the start position (stops at transpositions)");
+  CLI::App* cmd =
+      add_subcommand(root, "dump", "Print a book's tree from the start position (stops at transpositions)");
   cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
-  cmd->add_option("--format", opts->format, "pgn (variations), json or csv (one record per position and move)")
+  cmd->add_option("--format", opts->format,
+                  "pgn (variations), json or csv (one record per position and move)")
       ->check(CLI::IsMember({"pgn", "json", "csv"}));
   cmd->add_option("--side", opts->side,
                   "One side's repertoire: its book moves and every opponent reply the book answers")

@@ -43,8 +43,9 @@ int run_info(const InfoOptions& opts) {
   auto book = book::PolyglotBook::open(opts.book);
   if (!book) {
     if (opts.json)
-      std::printf("{\"file\": %s, \"size\": %lld, \"valid\": false, \"error\": %s}\n", json_string(opts.book).c_str(),
-                  static_cast<long long>(st.st_size), json_string(book.error().message).c_str());
+      std::printf("{\"file\": %s, \"size\": %lld, \"valid\": false, \"error\": %s}\n",
+                  json_string(opts.book).c_str(), static_cast<long long>(st.st_size),
+                  json_string(book.error().message).c_str());
     else
       std::printf("file        %s\nsize        %lld bytes\nvalid       no: %s\n", opts.book.c_str(),
                   static_cast<long long>(st.st_size), book.error().message.c_str());
@@ -60,8 +61,9 @@ int run_info(const InfoOptions& opts) {
         json_string(opts.book).c_str(), static_cast<unsigned long long>(book->file_size()),
         static_cast<unsigned long long>(info.entries), static_cast<unsigned long long>(info.positions),
         static_cast<unsigned long long>(info.zero_weight_entries),
-        static_cast<unsigned long long>(info.reachable_positions), info.deepest_reachable, info.longest_line.size(),
-        json_string(line).c_str(), static_cast<unsigned long long>(info.illegal_entries));
+        static_cast<unsigned long long>(info.reachable_positions), info.deepest_reachable,
+        info.longest_line.size(), json_string(line).c_str(),
+        static_cast<unsigned long long>(info.illegal_entries));
     return kExitOk;
   }
   std::printf("file        %s\n", opts.book.c_str());

@@ -44,8 +44,9 @@ int run_merge(const MergeOptions& opts) {
     return kExitFailure;
   }
   if (!opts.quiet)
-    std::printf("%s: %llu entries, %llu positions (%llu rescaled to fit 16-bit weights)\n", opts.output.c_str(),
-                static_cast<unsigned long long>(stats->entries), static_cast<unsigned long long>(stats->positions),
+    std::printf("%s: %llu entries, %llu positions (%llu rescaled to fit 16-bit weights)\n",
+                opts.output.c_str(), static_cast<unsigned long long>(stats->entries),
+                static_cast<unsigned long long>(stats->positions),
                 static_cast<unsigned long long>(stats->rescaled_positions));
   return kExitOk;
 }

@@ -45,7 +45,8 @@ int run_pick(const PickOptions& opts) {
 
 void setup_pick(CLI::App& root) {
   auto opts = std::make_shared<PickOptions>();
-  CLI::App* cmd = add_subcommand(root, "pick", "Choose a book move for a position, by weight (prints UCI and SAN)");
+  CLI::App* cmd =
+      add_subcommand(root, "pick", "Choose a book move for a position, by weight (prints UCI and SAN)");
   cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
   add_position_options(*cmd, opts->position);
   cmd->add_option("--seed", opts->seed, "Seed for the random choice (the same seed gives the same move)");

@@ -8,8 +8,8 @@
 #include "book/opening_names.h"
 #include "cli/command.h"
 #include "cli/output_format.h"
-#include "cli/read_report.h"
 #include "cli/position_options.h"
+#include "cli/read_report.h"
 #include "engine/san.h"
 
 namespace bookforge::cli {
@@ -37,7 +37,8 @@ void print_json(const Board& board, const std::vector<book::ProbedMove>& moves) 
     out += i ? ", " : "";
     out += "{\"uci\": " + json_string(uci_of(m)) +
            ", \"san\": " + (m.move == Move::none() ? std::string("null") : json_string(san_of(board, m))) +
-           ", \"weight\": " + std::to_string(m.entry.weight) + ", \"learn\": " + std::to_string(m.entry.learn) + "}";
+           ", \"weight\": " + std::to_string(m.entry.weight) +
+           ", \"learn\": " + std::to_string(m.entry.learn) + "}";
   }
   out += "]}\n";
   std::fputs(out.c_str(), stdout);
@@ -48,7 +49,8 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
   return name ? name->eco + " " + name->name : std::string();
 }
 
-void print_text(const Board& board, const std::vector<book::ProbedMove>& moves, const book::OpeningNames& names) {
+void print_text(const Board& board, const std::vector<book::ProbedMove>& moves,
+                const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", hex_key(board.key()).c_str());
   if (std::string opening = opening_of(names, board.key()); !opening.empty())
@@ -71,8 +73,8 @@ void print_text(const Board& board, const std::vector<book::ProbedMove>& moves, 
     } else {
       opening = "(move not legal in this position)";
     }
-    std::printf("%-8s %-6s %7u %7.2f%% %10u  %s\n", san_of(board, m).c_str(), uci_of(m).c_str(), m.entry.weight,
-                share, m.entry.learn, opening.c_str());
+    std::printf("%-8s %-6s %7u %7.2f%% %10u  %s\n", san_of(board, m).c_str(), uci_of(m).c_str(),
+                m.entry.weight, share, m.entry.learn, opening.c_str());
   }
   std::printf("\n%zu move%s, total weight %llu\n", moves.size(), moves.size() == 1 ? "" : "s",
               static_cast<unsigned long long>(total));
@@ -98,9 +100,12 @@ int run_probe(const ProbeOptions& opts) {
   std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
   if (!path.empty()) {
     auto loaded = book::OpeningNames::load(path);
-    if (loaded) names = std::move(*loaded);
-    else if (!opts.openings.empty()) return print_error(loaded.error().message), kExitFailure;
-    else print_warning(loaded.error().message);
+    if (loaded)
+      names = std::move(*loaded);
+    else if (!opts.openings.empty())
+      return print_error(loaded.error().message), kExitFailure;
+    else
+      print_warning(loaded.error().message);
   }
   print_text(*board, moves, names);
   return kExitOk;
@@ -108,10 +113,12 @@ int run_probe(const ProbeOptions& opts) {
 
 void setup_probe(CLI::App& root) {
   auto opts = std::make_shared<ProbeOptions>();
-  CLI::App* cmd = add_subcommand(root, "probe", "Show a book's moves for a position (default: the start position)");
+  CLI::App* cmd =
+      add_subcommand(root, "probe", "Show a book's moves for a position (default: the start position)");
   cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
   add_position_options(*cmd, opts->position);
-  cmd->add_flag("--json", opts->json, "Print {\"key\": ..., \"moves\": [{\"uci\", \"san\", \"weight\", \"learn\"}]}");
+  cmd->add_flag("--json", opts->json,
+                "Print {\"key\": ..., \"moves\": [{\"uci\", \"san\", \"weight\", \"learn\"}]}");
   cmd->add_option("--openings", opts->openings,
                   "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
   cmd->callback([opts] { set_exit_code(run_probe(*opts)); });

@@ -17,7 +17,8 @@ Result<Board> resolve_position(const PositionOptions& options) {
     if (!parsed) return Error{"--fen: " + parsed.error().message};
     board = *parsed;
   }
-  if (Status played = play_moves(board, options.moves); !played) return Error{"--moves: " + played.error().message};
+  if (Status played = play_moves(board, options.moves); !played)
+    return Error{"--moves: " + played.error().message};
   return board;
 }
 

@@ -83,7 +83,7 @@ void Board::update_checkers() {
               by_color_[them];
 }
 
-void Board::update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated) {
+inline void Board::update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated) {
   const Color us = side_, them = ~us;  // `us` is to move now; `them` just moved
   const Square ksq = king_square(us);
   const Bitboard occ = pieces();

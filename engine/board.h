@@ -96,7 +96,7 @@ class Board {
   void update_checkers();
   // update_checkers after a move that left `piece_type` on `piece_sq` and emptied `vacated`:
   // direct checks by that piece, discovered ones only through the vacated squares.
-  void update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated);
+  inline void update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated);
 
   Piece board_[64];
   Bitboard by_color_[2] = {0, 0};

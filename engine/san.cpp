@@ -84,6 +84,7 @@ struct SanParts {
   int from_file = -1, from_rank = -1;
   bool capture = false;
   Square to = kNoSquare;
+  Bitboard hints = ~Bitboard(0);  // the squares the origin file and rank allow
 };
 
 SanError parse_parts(std::string_view s, SanParts& p) {
@@ -104,8 +105,14 @@ SanError parse_parts(std::string_view s, SanParts& p) {
   // From the left: piece letter, origin file, origin rank, capture or long-algebraic dash.
   size_t i = 0;
   if (i < s.size() && piece_from_letter(s[i]) != kNoPieceType) p.piece = piece_from_letter(s[i++]);
-  if (i < s.size() && is_file(s[i])) p.from_file = s[i++] - 'a';
-  if (i < s.size() && is_rank(s[i])) p.from_rank = s[i++] - '1';
+  if (i < s.size() && is_file(s[i])) {
+    p.from_file = s[i++] - 'a';
+    p.hints &= file_bb(p.from_file);
+  }
+  if (i < s.size() && is_rank(s[i])) {
+    p.from_rank = s[i++] - '1';
+    p.hints &= rank_bb(p.from_rank);
+  }
   if (i < s.size() && (s[i] == 'x' || s[i] == ':')) {
     p.capture = true;
     ++i;
@@ -113,13 +120,6 @@ SanError parse_parts(std::string_view s, SanParts& p) {
     ++i;
   }
   return i == s.size() ? SanError::kNone : SanError::kSyntax;
-}
-
-Bitboard hint_mask(const SanParts& p) {
-  Bitboard mask = ~Bitboard(0);
-  if (p.from_file >= 0) mask &= file_bb(p.from_file);
-  if (p.from_rank >= 0) mask &= rank_bb(p.from_rank);
-  return mask;
 }
 
 // A long-algebraic king move two squares sideways from its home square ("e1g1", "Ke1c1"),
@@ -230,12 +230,11 @@ SanResult san_to_move(const Board& board, std::string_view san) {
       kind = Move::kEnPassant;
     }
     if (!capture && on_target != kNoPiece) return failure(SanError::kNoSuchPiece);
-    candidates = pawn_origins(board, p, capture);
+    candidates = pawn_origins(board, p, capture) & p.hints;
   } else {
     if (p.promotion != kNoPieceType) return failure(SanError::kBadPromotion);
-    candidates = pieces_reaching(board, p.piece, p.to, board.pieces(us, p.piece) & hint_mask(p));
+    candidates = pieces_reaching(board, p.piece, p.to, board.pieces(us, p.piece) & p.hints);
   }
-  candidates &= hint_mask(p);
   if (!candidates) return failure(SanError::kNoSuchPiece);
 
   const PieceType promo = kind == Move::kPromotion ? p.promotion : kKnight;

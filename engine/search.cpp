@@ -11,26 +11,8 @@
 #include "engine/movepick.h"
 #include "engine/see.h"
 
-#include <cstdlib>
-#include <cstring>
 namespace bookforge {
 namespace {
-bool off(const char* name) { const char* e = std::getenv("BF_OFF"); return e && std::strstr(e, name); }
-int param(const char* name, int dflt) {
-  const char* e = std::getenv("BF_P");
-  if (!e) return dflt;
-  const char* p = std::strstr(e, name);
-  if (!p) return dflt;
-  return std::atoi(p + std::strlen(name) + 1);
-}
-const int kFutBase = param("futb", 150), kFutMul = param("futm", 140), kFutMax = param("futx", 8),
-  kRfpMul = param("rfpm", 100), kRfpMax = param("rfpx", 8), kRazBase = param("razb", 200), kRazMul = param("razm", 220),
-  kLmrDiv = param("lmrd", 240), kLmrBase = param("lmrb", 80), kNmpBase = param("nmpb", 3), kNmpDiv = param("nmpd", 3),
-  kSeeQ = param("seeq", 25), kSeeC = param("seec", 100), kQsFut = param("qsfut", 180), kLmpOn = param("lmp", 1);
-const bool kOffRazor = off("razor"), kOffRfp = off("rfp"), kOffNull = off("null"), kOffProbcut = off("probcut"),
-  kOffLmr = off("lmr"), kOffLmp = off("lmp"), kOffFut = off("fut"), kOffSee = off("see"), kOffHist = off("hist"),
-  kOffIir = off("iir"), kOffQsDelta = off("qsdelta"), kOffQsSee = off("qssee"), kOffCapSee = off("capsee"), kOffQsChecks = off("qschecks"), kOffSingular = off("singular");
-
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
@@ -42,7 +24,7 @@ struct ReductionTable {
   ReductionTable() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
-        r[d][m] = d == 0 || m == 0 ? 0 : int(kLmrBase / 100.0 + std::log(d) * std::log(m) / (kLmrDiv / 100.0));
+        r[d][m] = d == 0 || m == 0 ? 0 : int(0.8 + std::log(d) * std::log(m) / 2.4);
   }
 };
 const ReductionTable kReductions;
@@ -63,6 +45,15 @@ enum class NodeType { kNonPv, kPv, kRoot };
 
 constexpr int kAspirationDelta = 15;
 constexpr int64_t kCurrmoveAfterMs = 3000;  // UCI GUIs only want currmove lines in long searches
+
+// Forward-pruning margins in centipawns (chosen with node-limited WAC runs: the tactical
+// cost of pruning against the depth it buys).
+constexpr int kRazorMargin = 200, kRazorPerDepth = 220;  // razoring, depth <= 3
+constexpr int kReverseFutilityPerDepth = 100;            // reverse futility, depth <= 8
+constexpr int kFutilityMargin = 150, kFutilityPerDepth = 140;  // quiet moves, LMR depth < 8
+constexpr int kQuietSeePerDepth2 = 25;                   // quiet moves: SEE >= -25 * d^2
+constexpr int kCaptureSeePerDepth = 100;                 // captures: SEE >= -100 * d, depth <= 6
+constexpr int kDeltaMargin = 180;                        // quiescence delta pruning
 
 }  // namespace
 
@@ -91,7 +82,6 @@ class SearchWorker {
     Move killers[2];
     Score static_eval = kScoreNone;
     int plies_from_null = 0;          // positions back that may count for repetition
-    Move excluded;                    // the move a singular-extension search leaves out
   };
   static constexpr int kStackOffset = 4;
 
@@ -459,12 +449,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   }
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
 
-  // Step 2. Transposition table: a deep enough bound that settles the node ends it. A search
-  // without the excluded move is a different search: it neither reads nor writes the TT.
-  const Move excluded = ss->excluded;
+  // Step 2. Transposition table: a deep enough bound that settles the node ends it.
   const uint64_t key = board_.key();
   TTData tte;
-  const bool tt_hit = !excluded.is_ok() && engine_.tt_.probe(key, ply, tte);
+  const bool tt_hit = engine_.tt_.probe(key, ply, tte);
   const Score tt_score = tt_hit ? tte.score : kScoreNone;
   const Move tt_move = kRoot ? root_moves_[pv_idx_].move : tt_hit ? tte.move : Move::none();
   if (!kPv && tt_hit && tte.depth >= depth && tt_score != kScoreNone &&
@@ -488,7 +476,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       ss->static_eval = tte.eval;
     } else {
       ss->static_eval = evaluate(board_);
-      if (!tt_hit && !excluded.is_ok())
+      if (!tt_hit)
         engine_.tt_.store(key, ply, Move::none(), kScoreNone, ss->static_eval, TranspositionTable::kMinDepth,
                           Bound::kNone);
     }
@@ -500,19 +488,19 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   if (!kPv && !in_check) {
     // Step 4. Razoring: far below alpha at low depth, only captures can save the node.
-    if (!kOffRazor && depth <= 3 && eval + kRazBase + kRazMul * depth <= alpha) {
+    if (depth <= 3 && eval + kRazorMargin + kRazorPerDepth * depth <= alpha) {
       const Score v = qsearch<false>(alpha, alpha + 1, ply);
       if (v <= alpha) return v;
     }
 
     // Step 5. Reverse futility pruning: so far above beta that a shallow search won't fall.
-    if (!kOffRfp && depth <= kRfpMax && eval - kRfpMul * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
+    if (depth <= 8 && eval - kReverseFutilityPerDepth * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
-    if (!kOffNull && !excluded.is_ok() && depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
+    if (depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
         has_non_pawn_material(board_, us) && beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
-      const int r = kNmpBase + depth / kNmpDiv + std::min((eval - beta) / 200, 3);
+      const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
       Score v = -search<NodeType::kNonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
       unmake_move(Move::null(), ply);
@@ -531,7 +519,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Step 7. ProbCut: a capture that beats beta by a margin in a reduced search very likely
     // beats it in a full one.
     const Score probcut_beta = beta + 180 - 50 * improving;
-    if (!kOffProbcut && !excluded.is_ok() && depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
+    if (depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
         !(tt_hit && tte.depth >= depth - 3 && tt_score != kScoreNone && tt_score < probcut_beta)) {
       MovePicker picker(board_, tt_move, *history_);
       for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
@@ -552,7 +540,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   // Step 8. Internal iterative reduction: without a TT move this node was never searched;
   // a shallower search is a cheaper way to find one.
-  if (!kOffIir && (kPv || cut_node) && depth >= 4 && !tt_move.is_ok() && !excluded.is_ok()) --depth;
+  if ((kPv || cut_node) && depth >= 4 && !tt_move.is_ok()) --depth;
 
   // Step 9. The move loop.
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
@@ -574,7 +562,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     } else {
       m = picker.next();
       if (!m.is_ok()) break;
-      if (m == excluded || !board_.is_legal_pseudo(m)) continue;
+      if (!board_.is_legal_pseudo(m)) continue;
     }
     ++move_count;
     if (kRoot && is_main() && listener_ && listener_->on_currmove && engine_.elapsed_ms() > kCurrmoveAfterMs)
@@ -590,38 +578,24 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       const int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
       if (quiet && !gives_check) {
         // Late quiet moves one at a time (not by skipping the rest: a quiet check may follow).
-        if (kLmpOn && !kOffLmp && !in_check && move_count >= late_move_count(depth, improving)) continue;
-        if (!kOffHist && lmr_depth <= 3 && hist < -3000 * depth) continue;
-        if (!kOffFut && !in_check && lmr_depth < kFutMax && ss->static_eval + kFutBase + kFutMul * lmr_depth <= alpha) continue;
-        if (!kOffSee && !see_ge(board_, m, -kSeeQ * lmr_depth * lmr_depth)) continue;
-      } else if (!kOffCapSee && !gives_check && depth <= 6 && !see_ge(board_, m, -kSeeC * depth)) {
+        if (!in_check && move_count >= late_move_count(depth, improving)) continue;
+        if (lmr_depth <= 3 && hist < -3000 * depth) continue;
+        if (!in_check && lmr_depth < 8 && ss->static_eval + kFutilityMargin + kFutilityPerDepth * lmr_depth <= alpha)
+          continue;
+        if (!see_ge(board_, m, -kQuietSeePerDepth2 * lmr_depth * lmr_depth)) continue;
+      } else if (!gives_check && depth <= 6 && !see_ge(board_, m, -kCaptureSeePerDepth * depth)) {
         continue;
       }
     }
 
-    // Step 11. Extensions, bounded so that forcing lines cannot run away.
-    // Singular: if every other move falls well short of the TT move's score, the TT move is
-    // forced and worth a deeper look. If even the others beat beta, the node fails high now.
-    int extension = 0;
-    if (!kRoot && !kOffSingular && m == tt_move && !excluded.is_ok() && depth >= 8 && has_lower(tte.bound) &&
-        tte.depth >= depth - 3 && std::abs(tt_score) < kScoreMateInMaxPly && ply < 2 * root_depth_) {
-      const Score singular_beta = tt_score - 2 * depth;
-      ss->excluded = m;
-      const Score v = search<NodeType::kNonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
-      ss->excluded = Move::none();
-      if (stopped()) return 0;
-      if (v < singular_beta) extension = 1;
-      else if (singular_beta >= beta) return singular_beta;
-    }
-    // Check extension.
-    if (gives_check && ply < 2 * root_depth_) extension = 1;
-    new_depth += extension;
+    // Step 11. Check extension (bounded, so that perpetual-check lines cannot run away).
+    if (gives_check && ply < 2 * root_depth_) ++new_depth;
 
     // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
     // the rest a null-window search (PVS), and PV candidates a full-window search.
     make_move(m, ply);
     Score score = -kScoreInfinite;
-    if (!kOffLmr && depth >= 2 && move_count > 1 + (kRoot ? 1 : 0) && quiet) {
+    if (depth >= 2 && move_count > 1 + (kRoot ? 1 : 0) && quiet) {
       int r = reduction(depth, move_count);
       if (kPv) --r;
       if (cut_node) ++r;
@@ -671,12 +645,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     }
   }
 
-  // Step 14. No legal move: mate or stalemate (or, without the excluded move, just a fail low).
-  if (move_count == 0) return excluded.is_ok() ? alpha : in_check ? mated_in(ply) : kScoreDraw;
+  // Step 14. No legal move: mate or stalemate.
+  if (move_count == 0) return in_check ? mated_in(ply) : kScoreDraw;
   if (best_move.is_ok()) update_cutoff_stats(ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
   // Step 15. Remember the result (not for the second and later lines of a multi-PV root).
-  if (!(kRoot && pv_idx_ > 0) && !excluded.is_ok()) {
+  if (!(kRoot && pv_idx_ > 0)) {
     const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
     engine_.tt_.store(key, ply, best_move, best, ss->static_eval, depth, bound);
   }
@@ -724,11 +698,11 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
       return best;
     }
     alpha = std::max(alpha, best);
-    futility_base = ss->static_eval + kQsFut;
+    futility_base = ss->static_eval + kDeltaMargin;
   }
 
   const Score original_alpha = alpha;
-  MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_, depth == 0 && !kOffQsChecks);
+  MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_, depth == 0);
   Move best_move;
   int move_count = 0;
   const CheckInfo check_info(board_);
@@ -737,7 +711,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
     ++move_count;
     if (!in_check && best > -kScoreMateInMaxPly) {
       // Delta pruning: even winning the victim for free would not reach alpha.
-      if (!kOffQsDelta && m.kind() != Move::kPromotion && !check_info.gives_check(board_, m)) {
+      if (m.kind() != Move::kPromotion && !check_info.gives_check(board_, m)) {
         const Piece victim = board_.piece_on(m.to());
         const Score gain = m.kind() == Move::kEnPassant ? kPieceValue[kPawn]
                                                         : victim == kNoPiece ? 0 : kPieceValue[type_of(victim)];
@@ -747,7 +721,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
         }
       }
       // SEE pruning: losing captures are left out.
-      if (!kOffQsSee && !see_ge(board_, m, 0)) continue;
+      if (!see_ge(board_, m, 0)) continue;
     }
     make_move(m, ply);
     const Score score = -qsearch<kPv>(-beta, -alpha, ply + 1, depth - 1);

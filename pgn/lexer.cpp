@@ -31,8 +31,7 @@ namespace {
 
 const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
 
-// The bytes is_token_end() accepts; a move also ends at a suffix annotation or a glued NAG.
-constexpr ByteSet kTokenEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"", 15));
+// A move ends where a token ends, or at a suffix annotation or a glued NAG.
 constexpr ByteSet kMoveEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"!?$", 18));
 
 const char* find_line_break(const char* p, const char* end) {

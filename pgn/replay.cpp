@@ -25,6 +25,8 @@ bool is_standard_variant(std::string_view v) {
 }
 
 bool is_null_move(std::string_view token) {
+  const char c = token[0];
+  if (c != '-' && c != 'Z' && c != '0' && c != '@') return false;
   return token == "--" || token == "Z0" || token == "0000" || token == "@@@@";
 }
 
@@ -42,7 +44,9 @@ std::string_view san_reason(SanError e) {
 // Castling written with unicode dashes ("O‑O", U+2011) becomes "O-O"; other tokens are
 // returned unchanged. `buffer` holds the rewritten text.
 std::string_view plain_dashes(std::string_view token, std::array<char, 16>& buffer) {
-  if (token.find('\xE2') == std::string_view::npos || token.size() > buffer.size()) return token;
+  if ((token[0] != 'O' && token[0] != '0') || token.size() > buffer.size() ||
+      token.find('\xE2') == std::string_view::npos)
+    return token;
   size_t n = 0;
   for (size_t i = 0; i < token.size(); ++i) {
     if (token[i] == '\xE2' && i + 2 < token.size() &&
@@ -119,18 +123,13 @@ Control GameReplayer::begin_movetext() {
   }
   outcome_ = resolve_outcome();
   std::string_view rejected = options_.filter.rejects(tags_, outcome_);
-  if (!rejected.empty()) {
-    size_t index =
-        size_t(std::find(std::begin(kFilterNames), std::end(kFilterNames), rejected) - kFilterNames);
-    return reject(index);
-  }
+  if (!rejected.empty()) return reject(rejected);
   board_ = start_board();
   if (std::optional<TagValue> fen = tags_.find("FEN")) {
     std::string text = fen->decode();
     if (text.find_first_not_of(" \t") != std::string::npos) {
       Result<Board> board = Board::from_fen(text);
-      if (!board)
-        return bad("bad_fen", "[FEN \"" + text + "\"]: " + board.error().message, fen->raw().data());
+      if (!board) return bad("bad_fen", board.error().message, fen->raw().data());
       board_ = *board;
     }
   }
@@ -192,16 +191,17 @@ Control GameReplayer::bad(std::string_view reason, std::string detail, const cha
   return Control::kSkip;
 }
 
-Control GameReplayer::reject(size_t filter_index) {
+Control GameReplayer::reject(std::string_view filter) {
   state_ = State::kRejected;
-  ++stats_.rejected[filter_index];
+  ++stats_
+        .rejected[size_t(std::find(std::begin(kFilterNames), std::end(kFilterNames), filter) - kFilterNames)];
   return Control::kSkip;
 }
 
 void GameReplayer::end_game() {
   if (state_ != State::kReplaying && state_ != State::kCounting) return;
   if (options_.filter.rejects_length(plies_seen_)) {
-    reject(std::size(kFilterNames) - 1);
+    reject("min_plies");
     return;
   }
   state_ = State::kDone;

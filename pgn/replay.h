@@ -63,7 +63,7 @@ class GameReplayer final : public Visitor {
   enum class State : uint8_t { kReplaying, kCounting, kDone, kRejected, kBad, kUnsupported };
 
   Control bad(std::string_view reason, std::string detail, const char* where);
-  Control reject(size_t filter_index);
+  Control reject(std::string_view filter);  // one of kFilterNames
   Outcome resolve_outcome() const;
 
   const PipelineOptions& options_;
@@ -79,7 +79,7 @@ class GameReplayer final : public Visitor {
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
   uint16_t start_ply_ = 0;  // Board::game_ply() of the start position
-  int plies_seen_ = 0;  // moves of the main line so far, replayed or only counted
+  int plies_seen_ = 0;      // moves of the main line so far, replayed or only counted
   std::vector<PlyRecord> plies_;
   BadGame last_bad_;
 };

@@ -34,8 +34,7 @@ TallyEntry entry(const Board& board, const char* uci, uint32_t games) {
 std::vector<TallyEntry> sample_entries() {
   Board start, e4 = after({"e2e4"}), d4 = after({"d2d4"});
   std::vector<TallyEntry> entries = {entry(start, "e2e4", 200000), entry(start, "d2d4", 100000),
-                                     entry(e4, "e7e5", 50),         entry(e4, "c7c5", 40),
-                                     entry(d4, "d7d5", 30)};
+                                     entry(e4, "e7e5", 50), entry(e4, "c7c5", 40), entry(d4, "d7d5", 30)};
   TallyEntry orphan;
   orphan.key = 0x1234;
   orphan.move = 0x31c;

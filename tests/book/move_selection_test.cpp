@@ -58,7 +58,8 @@ TEST(MoveSelection, MoveKeptByGamesOrByShare) {
   r.min_move_share = 10;
   // 100 games: move 1 has 85, move 2 has 10 (10%: kept by share), move 3 has 5 (kept by
   // games), move 4 has... none left; add a fourth with 4 of 104 (under both).
-  std::vector<TallyEntry> position = {move(1, 40, 25, 20), move(2, 5, 3, 2), move(3, 2, 2, 1), move(4, 2, 1, 1)};
+  std::vector<TallyEntry> position = {move(1, 40, 25, 20), move(2, 5, 3, 2), move(3, 2, 2, 1),
+                                      move(4, 2, 1, 1)};
   // Total 104 games: move 2 has 10/104 = 9.6% < 10% and 10 >= 5 games: kept by games.
   EXPECT_EQ(kept(r, position), (Moves{1, 2, 3}));
   r.min_move_games = 11;  // now move 2 (9.6%) and move 3 fail both tests
@@ -157,12 +158,13 @@ TEST(MoveSelection, StagesCountWhatEachRuleLeft) {
 
 TEST(MoveSelection, PolyglotPresetKeepsEveryMovePlayedThreeTimesThatScored) {
   SelectionRules r = SelectionRules::polyglot();
-  std::vector<TallyEntry> position = {move(1, 0, 0, 3), move(2, 0, 1, 2), move(3, 1, 1, 0), move(4, 900, 50, 50)};
+  std::vector<TallyEntry> position = {move(1, 0, 0, 3), move(2, 0, 1, 2), move(3, 1, 1, 0),
+                                      move(4, 900, 50, 50)};
   EXPECT_EQ(kept(r, position), (Moves{2, 4}));
   MoveSelector selector(r);
   PositionCandidates out;
   selector.select(position, out);
-  EXPECT_EQ(out.moves[0].weight, 1u);     // 2W+D from the mover's view
+  EXPECT_EQ(out.moves[0].weight, 1u);  // 2W+D from the mover's view
   EXPECT_EQ(out.moves[1].weight, 1850u);
 }
 

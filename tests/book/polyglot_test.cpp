@@ -13,7 +13,8 @@ namespace {
 
 std::string bytes_of(const std::vector<PolyglotEntry>& entries) {
   std::string out(entries.size() * 16, '\0');
-  for (size_t i = 0; i < entries.size(); ++i) encode_entry(entries[i], reinterpret_cast<unsigned char*>(&out[i * 16]));
+  for (size_t i = 0; i < entries.size(); ++i)
+    encode_entry(entries[i], reinterpret_cast<unsigned char*>(&out[i * 16]));
   return out;
 }
 
@@ -45,9 +46,11 @@ TEST(PolyglotWriter, SortsEachPositionAndRenamesIntoPlace) {
   auto written = writer->commit();
   ASSERT_TRUE(written.ok());
   EXPECT_EQ(*written, 4u);
-  std::vector<PolyglotEntry> expected = {{5, 0x21c, 30, 0}, {5, 0x11c, 10, 0}, {5, 0x31c, 10, 0}, {9, 0x01, 1, 7}};
+  std::vector<PolyglotEntry> expected = {
+      {5, 0x21c, 30, 0}, {5, 0x11c, 10, 0}, {5, 0x31c, 10, 0}, {9, 0x01, 1, 7}};
   EXPECT_EQ(test::read_file(tmp / "out.bin"), bytes_of(expected));
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 1) << "temporary file left behind";
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 1)
+      << "temporary file left behind";
 }
 
 TEST(PolyglotWriter, AbandonedWriterLeavesNothing) {
@@ -162,7 +165,8 @@ TEST(BookMerge, SumsWithoutWrapAround) {
   test::TempDir tmp;
   // Polyglot's merge-book gives 60000 + 10000 = 4464; bookforge scales the position instead.
   test::write_file(tmp / "a.bin", bytes_of({{10, 0x31c, 60000, 0}, {10, 0x31d, 30000, 5}, {20, 1, 4, 0}}));
-  test::write_file(tmp / "b.bin", bytes_of({{10, 0x31c, 10000, 9}, {15, 2, 7, 0}, {20, 1, 6, 0}, {20, 2, 1, 0}}));
+  test::write_file(tmp / "b.bin",
+                   bytes_of({{10, 0x31c, 10000, 9}, {15, 2, 7, 0}, {20, 1, 6, 0}, {20, 2, 1, 0}}));
   PolyglotBook a = open_or_die(tmp / "a.bin");
   PolyglotBook b = open_or_die(tmp / "b.bin");
 
@@ -180,11 +184,14 @@ TEST(BookMerge, SumsWithoutWrapAround) {
 
   // 70000 and 30000 scaled by 65535 / 70000.
   EXPECT_EQ(merge(MergeStrategy::kSum),
-            (std::vector<PolyglotEntry>{{10, 0x31c, 65535, 0}, {10, 0x31d, 28086, 5}, {15, 2, 7, 0}, {20, 1, 10, 0}, {20, 2, 1, 0}}));
+            (std::vector<PolyglotEntry>{
+                {10, 0x31c, 65535, 0}, {10, 0x31d, 28086, 5}, {15, 2, 7, 0}, {20, 1, 10, 0}, {20, 2, 1, 0}}));
   EXPECT_EQ(merge(MergeStrategy::kMax),
-            (std::vector<PolyglotEntry>{{10, 0x31c, 60000, 0}, {10, 0x31d, 30000, 5}, {15, 2, 7, 0}, {20, 1, 6, 0}, {20, 2, 1, 0}}));
+            (std::vector<PolyglotEntry>{
+                {10, 0x31c, 60000, 0}, {10, 0x31d, 30000, 5}, {15, 2, 7, 0}, {20, 1, 6, 0}, {20, 2, 1, 0}}));
   EXPECT_EQ(merge(MergeStrategy::kFirst),
-            (std::vector<PolyglotEntry>{{10, 0x31c, 60000, 0}, {10, 0x31d, 30000, 5}, {15, 2, 7, 0}, {20, 1, 4, 0}}));
+            (std::vector<PolyglotEntry>{
+                {10, 0x31c, 60000, 0}, {10, 0x31d, 30000, 5}, {15, 2, 7, 0}, {20, 1, 4, 0}}));
 }
 
 }  // namespace

@@ -242,7 +242,8 @@ TEST(Tally, MatchesReferenceForAnyWorkersAndBudget) {
     ASSERT_EQ(entries.size(), reference.size()) << setup.workers << " " << setup.budget;
     size_t i = 0;
     for (const auto& [slot, expected] : reference) {
-      ASSERT_EQ(entries[i], expected) << "entry " << i << " workers " << setup.workers << " budget " << setup.budget;
+      ASSERT_EQ(entries[i], expected)
+          << "entry " << i << " workers " << setup.workers << " budget " << setup.budget;
       ++i;
     }
     if (setup.budget < (1 << 20)) {
@@ -273,7 +274,8 @@ TEST(Tally, SpillIntoMissingFolderIsAnError) {
   for (const Game& g : random_games(500, 5)) tally.sink(0).on_game(g.replayed());
   auto stream = tally.finish();
   ASSERT_FALSE(stream.ok());
-  EXPECT_NE(stream.error().message.find("/nonexistent/bookforge-tmp"), std::string::npos) << stream.error().message;
+  EXPECT_NE(stream.error().message.find("/nonexistent/bookforge-tmp"), std::string::npos)
+      << stream.error().message;
 }
 
 }  // namespace

@@ -31,9 +31,10 @@ uint64_t json_number(const std::string& json, const std::string& field) {
 TEST(BookBuild, PermissiveBookHoldsEveryMoveWithItsGameCount) {
   TempDir tmp;
   const int kMaxPly = 16;
-  CommandResult r = build({twic_sample().string(), "-o", (tmp / "all.bin").string(), "--max-ply",
-                           std::to_string(kMaxPly), "--min-games", "0", "--min-move-games", "1", "--no-drop-losing",
-                           "--max-score-drop", "1000", "--report", (tmp / "report.json").string()});
+  CommandResult r =
+      build({twic_sample().string(), "-o", (tmp / "all.bin").string(), "--max-ply", std::to_string(kMaxPly),
+             "--min-games", "0", "--min-move-games", "1", "--no-drop-losing", "--max-score-drop", "1000",
+             "--report", (tmp / "report.json").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
 
   int skipped = 0;
@@ -62,8 +63,8 @@ TEST(BookBuild, DefaultRulesKeepExactlyWhatTheRulesSay) {
   const int kMaxPly = 30;
   // Smaller thresholds than the defaults so that the sample exercises every rule.
   CommandResult r = build({twic_sample().string(), "-o", (tmp / "b.bin").string(), "--max-ply",
-                           std::to_string(kMaxPly), "--min-games", "5", "--min-move-games", "20", "--min-move-share",
-                           "15", "--max-score-drop", "8", "--min-score", "20"});
+                           std::to_string(kMaxPly), "--min-games", "5", "--min-move-games", "20",
+                           "--min-move-share", "15", "--max-score-drop", "8", "--min-score", "20"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto counts = count_moves(replay_pgn_file(twic_sample(), kMaxPly), false);
 
@@ -99,12 +100,15 @@ TEST(BookBuild, DefaultRulesKeepExactlyWhatTheRulesSay) {
 
 TEST(BookBuild, EntriesAreInBookOrder) {
   TempDir tmp;
-  ASSERT_EQ(build({lichess_sample().string(), "-o", (tmp / "b.bin").string(), "--min-move-games", "3"}).exit_code, 0);
+  ASSERT_EQ(
+      build({lichess_sample().string(), "-o", (tmp / "b.bin").string(), "--min-move-games", "3"}).exit_code,
+      0);
   auto entries = read_raw_book(tmp / "b.bin");
   ASSERT_GT(entries.size(), 10u);
   for (size_t i = 1; i < entries.size(); ++i) {
     const RawEntry &a = entries[i - 1], &b = entries[i];
-    bool ordered = a.key < b.key || (a.key == b.key && (a.weight > b.weight || (a.weight == b.weight && a.move < b.move)));
+    bool ordered = a.key < b.key ||
+                   (a.key == b.key && (a.weight > b.weight || (a.weight == b.weight && a.move < b.move)));
     ASSERT_TRUE(ordered) << "entry " << i;
     EXPECT_GT(b.weight, 0);
   }
@@ -112,8 +116,14 @@ TEST(BookBuild, EntriesAreInBookOrder) {
 
 TEST(BookBuild, SameBytesForAnyThreadCountAndWhenSpilling) {
   TempDir tmp;
-  std::vector<std::string> common = {twic_sample().string(), lichess_sample().string(), "--rules", "polyglot",
-                                     "--max-ply", "40", "--min-move-games", "1"};
+  std::vector<std::string> common = {twic_sample().string(),
+                                     lichess_sample().string(),
+                                     "--rules",
+                                     "polyglot",
+                                     "--max-ply",
+                                     "40",
+                                     "--min-move-games",
+                                     "1"};
   auto run = [&](const std::string& name, std::vector<std::string> extra) {
     std::vector<std::string> args = common;
     args.insert(args.end(), {"-o", (tmp / name).string(), "--report", (tmp / (name + ".json")).string()});
@@ -124,7 +134,8 @@ TEST(BookBuild, SameBytesForAnyThreadCountAndWhenSpilling) {
   };
   std::string one = run("one.bin", {"--threads", "1"});
   std::string three = run("three.bin", {"--threads", "3"});
-  std::string spilled = run("spilled.bin", {"--threads", "2", "--memory", "64K", "--tmp-dir", tmp.path().string()});
+  std::string spilled =
+      run("spilled.bin", {"--threads", "2", "--memory", "64K", "--tmp-dir", tmp.path().string()});
   ASSERT_GT(one.size(), 16000u);
   EXPECT_TRUE(one == three) << "1 thread and 3 threads differ";
   EXPECT_TRUE(one == spilled) << "a spilled build differs";
@@ -137,12 +148,13 @@ TEST(BookBuild, SameBytesForAnyThreadCountAndWhenSpilling) {
 
 TEST(BookBuild, ReportCountsGamesStagesAndMemory) {
   TempDir tmp;
-  CommandResult r = build({twic_sample().string(), "-o", (tmp / "b.bin").string(), "--min-elo", "2500", "--report",
-                           (tmp / "r.json").string()});
+  CommandResult r = build({twic_sample().string(), "-o", (tmp / "b.bin").string(), "--min-elo", "2500",
+                           "--report", (tmp / "r.json").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string report = read_file(tmp / "r.json");
-  for (const char* field : {"\"games\"", "\"accepted\"", "\"rejected\"", "\"stages\"", "\"min_games\"",
-                            "\"max_score_drop\"", "\"spills\"", "\"seconds\"", "\"peak_rss_bytes\"", "\"written\""})
+  for (const char* field :
+       {"\"games\"", "\"accepted\"", "\"rejected\"", "\"stages\"", "\"min_games\"", "\"max_score_drop\"",
+        "\"spills\"", "\"seconds\"", "\"peak_rss_bytes\"", "\"written\""})
     EXPECT_NE(report.find(field), std::string::npos) << field;
   EXPECT_GT(json_number(report, "min_elo"), 0u) << "games rejected by --min-elo are counted by filter";
   EXPECT_GT(json_number(report, "peak_rss_bytes"), 1000000u);
@@ -152,8 +164,8 @@ TEST(BookBuild, ReportCountsGamesStagesAndMemory) {
 
 TEST(BookBuild, SideAndPruneUnreachable) {
   TempDir tmp;
-  ASSERT_EQ(build({twic_sample().string(), "-o", (tmp / "w.bin").string(), "--side", "white", "--min-move-games", "5",
-                   "--prune-unreachable"})
+  ASSERT_EQ(build({twic_sample().string(), "-o", (tmp / "w.bin").string(), "--side", "white",
+                   "--min-move-games", "5", "--prune-unreachable"})
                 .exit_code,
             0);
   auto games = replay_pgn_file(twic_sample(), 60);
@@ -165,7 +177,8 @@ TEST(BookBuild, SideAndPruneUnreachable) {
   for (const auto& [key, moves] : book) EXPECT_TRUE(white_keys.count(key)) << std::hex << key;
   // Pruning a one-sided book follows every reply of the other side, so each kept position is
   // in White's repertoire as `dump --side white` walks it.
-  CommandResult dump = run_bookforge({"dump", (tmp / "w.bin").string(), "--side", "white", "--format", "csv"});
+  CommandResult dump =
+      run_bookforge({"dump", (tmp / "w.bin").string(), "--side", "white", "--format", "csv"});
   ASSERT_EQ(dump.exit_code, 0) << dump.err;
   std::set<std::string> dumped;
   std::istringstream rows(dump.out);
@@ -194,14 +207,15 @@ TEST(BookBuild, FenGamesKeepTheirSideToMove) {
   const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3";
   std::string pgn;
   for (int i = 0; i < 3; ++i)
-    pgn += "[Event \"f\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"1/2-1/2\"]\n\n3... Nf6 4. Nc3 Bb4 1/2-1/2\n\n";
+    pgn += "[Event \"f\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
+           "\"]\n[Result \"1/2-1/2\"]\n\n3... Nf6 4. Nc3 Bb4 1/2-1/2\n\n";
   write_file(tmp / "fen.pgn", pgn);
   auto key_of = [](const std::string& args) {
     return run_bookforge({"key", "--fen", args}).out.substr(0, 16);
   };
   for (const char* side : {"black", "white"}) {
-    ASSERT_EQ(build({(tmp / "fen.pgn").string(), "-o", (tmp / "b.bin").string(), "--side", side, "--min-games", "0",
-                     "--min-move-games", "1"})
+    ASSERT_EQ(build({(tmp / "fen.pgn").string(), "-o", (tmp / "b.bin").string(), "--side", side,
+                     "--min-games", "0", "--min-move-games", "1"})
                   .exit_code,
               0);
     BookMap book = book_map(read_raw_book(tmp / "b.bin"));
@@ -227,8 +241,9 @@ TEST(BookBuild, ConfigFilesFromDataSamples) {
   for (const char* name : {"broad", "engine-tournament", "white-repertoire"}) {
     std::filesystem::path config = source_dir() / "data-samples" / "rules" / (std::string(name) + ".toml");
     ASSERT_TRUE(std::filesystem::exists(config)) << config;
-    CommandResult r = build({twic_sample().string(), "-o", (tmp / (std::string(name) + ".bin")).string(), "--config",
-                             config.string(), "--report", (tmp / (std::string(name) + ".json")).string()});
+    CommandResult r =
+        build({twic_sample().string(), "-o", (tmp / (std::string(name) + ".bin")).string(), "--config",
+               config.string(), "--report", (tmp / (std::string(name) + ".json")).string()});
     EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
   }
   // The repertoire file asks for White's moves only.
@@ -236,13 +251,14 @@ TEST(BookBuild, ConfigFilesFromDataSamples) {
   EXPECT_NE(report.find("side white"), std::string::npos) << report;
   // A flag on the command line wins over the file.
   CommandResult r = build({twic_sample().string(), "-o", (tmp / "x.bin").string(), "--config",
-                           (source_dir() / "data-samples" / "rules" / "white-repertoire.toml").string(), "--side",
-                           "black", "--report", (tmp / "x.json").string()});
+                           (source_dir() / "data-samples" / "rules" / "white-repertoire.toml").string(),
+                           "--side", "black", "--report", (tmp / "x.json").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(read_file(tmp / "x.json").find("side black"), std::string::npos);
 
   write_file(tmp / "bad.toml", "no-such-rule = 3\n");
-  r = build({twic_sample().string(), "-o", (tmp / "y.bin").string(), "--config", (tmp / "bad.toml").string()});
+  r = build(
+      {twic_sample().string(), "-o", (tmp / "y.bin").string(), "--config", (tmp / "bad.toml").string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("no-such-rule"), std::string::npos) << r.err;
 }

@@ -33,7 +33,8 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
       ++i;
     } else {
       size_t start = i;
-      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])) && !std::strchr("{}();", text[i]))
+      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i])) &&
+             !std::strchr("{}();", text[i]))
         ++i;
       std::string token = text.substr(start, i - start);
       if (depth > 0 || token[0] == '$') continue;
@@ -89,8 +90,10 @@ std::vector<ReplayedTestGame> replay_pgn_file(const std::filesystem::path& path,
   auto finish = [&] {
     if (started) {
       game.result = result == "1-0" ? 1 : result == "0-1" ? -1 : result == "1/2-1/2" ? 0 : 2;
-      if (!has_fen && replay_movetext(movetext, max_ply, game)) games.push_back(std::move(game));
-      else ++bad;
+      if (!has_fen && replay_movetext(movetext, max_ply, game))
+        games.push_back(std::move(game));
+      else
+        ++bad;
     }
     game = {};
     movetext.clear();

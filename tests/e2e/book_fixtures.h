@@ -22,7 +22,8 @@ struct ReplayedTestGame {
 
 // Replays every game of a PGN file from the start position, up to max_ply plies (0: all).
 // Games with a [FEN] tag or a move the core rejects are left out; `skipped` counts them.
-std::vector<ReplayedTestGame> replay_pgn_file(const std::filesystem::path& path, int max_ply, int* skipped = nullptr);
+std::vector<ReplayedTestGame> replay_pgn_file(const std::filesystem::path& path, int max_ply,
+                                              int* skipped = nullptr);
 
 struct MoveCounts {
   uint64_t games = 0, white = 0, draws = 0, black = 0;

@@ -19,12 +19,14 @@ struct Case {
 void compare(const std::filesystem::path& pgn, const std::vector<Case>& cases) {
   TempDir tmp;
   for (const Case& c : cases) {
-    std::vector<std::string> pg = {kPolyglot, "make-book", "-pgn", pgn.string(), "-bin", (tmp / "pg.bin").string()};
+    std::vector<std::string> pg = {kPolyglot,    "make-book", "-pgn",
+                                   pgn.string(), "-bin",      (tmp / "pg.bin").string()};
     pg.insert(pg.end(), c.polyglot.begin(), c.polyglot.end());
     CommandResult made = run_program(pg);
     // Polyglot exits with 0 even when it gives up on an illegal move: check that it finished.
     ASSERT_NE(made.out.find("all done!"), std::string::npos) << made.out << made.err;
-    std::vector<std::string> bf = {"build", "-q", pgn.string(), "-o", (tmp / "bf.bin").string(), "--rules", "polyglot"};
+    std::vector<std::string> bf = {"build",   "-q",      pgn.string(), "-o", (tmp / "bf.bin").string(),
+                                   "--rules", "polyglot"};
     bf.insert(bf.end(), c.bookforge.begin(), c.bookforge.end());
     CommandResult built = run_bookforge(bf);
     ASSERT_EQ(built.exit_code, 0) << built.err;
@@ -62,7 +64,9 @@ TEST(BookPolyglot, SameEntriesAsMakeBookOnLichess) {
   if (!std::filesystem::exists(kPolyglot)) GTEST_SKIP() << "polyglot is not installed";
   BOOKFORGE_SHARED_OR_SKIP(may2016, "games/lichess-org-database_2016-05.pgn");
   BOOKFORGE_SHARED_OR_SKIP(may2017, "games/lichess-org-database_2017-05.pgn");
-  compare(may2016, {{{"-max-ply", "30"}, {"--max-ply", "30"}}, {{"-min-score", "60", "-min-game", "2"}, {"--min-score", "60", "--min-move-games", "2"}}});
+  compare(may2016,
+          {{{"-max-ply", "30"}, {"--max-ply", "30"}},
+           {{"-min-score", "60", "-min-game", "2"}, {"--min-score", "60", "--min-move-games", "2"}}});
   compare(may2017, {{{}, {}}});
 }
 

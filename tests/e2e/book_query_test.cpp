@@ -14,8 +14,9 @@ class BookQuery : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir();
-    CommandResult r = run_bookforge({"build", "-q", (source_dir() / "data-samples" / "twic0920-2000.pgn").string(), "-o",
-                                     book(), "--min-move-games", "10", "--prune-unreachable"});
+    CommandResult r =
+        run_bookforge({"build", "-q", (source_dir() / "data-samples" / "twic0920-2000.pgn").string(), "-o",
+                       book(), "--min-move-games", "10", "--prune-unreachable"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   static void TearDownTestSuite() { delete dir_; }
@@ -39,7 +40,8 @@ TEST_F(BookQuery, ProbeShowsMovesSharesAndOpeningNames) {
   CommandResult r = run_bookforge({"probe", book()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("463b96181691fc9c"), std::string::npos) << r.out;
-  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\ne4 +e2e4 +[0-9]+ +[0-9.]+% +0 +B00 King's Pawn Game"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\ne4 +e2e4 +[0-9]+ +[0-9.]+% +0 +B00 King's Pawn Game")))
+      << r.out;
   r = run_bookforge({"probe", book(), "--moves", "e4 c5"});
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("opening   B20 Sicilian Defense"), std::string::npos) << r.out;
@@ -49,20 +51,22 @@ TEST_F(BookQuery, ProbeJsonHasTheDocumentedShape) {
   CommandResult r = run_bookforge({"probe", book(), "--moves", "e4", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::regex shape(
-      "\\{\"key\": \"[0-9a-f]{16}\", \"moves\": \\[(\\{\"uci\": \"[a-h][1-8][a-h][1-8][qrbn]?\", \"san\": \"[^\"]+\", "
+      "\\{\"key\": \"[0-9a-f]{16}\", \"moves\": \\[(\\{\"uci\": \"[a-h][1-8][a-h][1-8][qrbn]?\", \"san\": "
+      "\"[^\"]+\", "
       "\"weight\": [0-9]+, \"learn\": [0-9]+\\}(, )?)+\\]\\}\n");
   EXPECT_TRUE(std::regex_match(r.out, shape)) << r.out;
   EXPECT_NE(r.out.find("\"key\": \"823c9b50fd114196\""), std::string::npos);
   // The same position given as UCI moves or as a FEN.
   EXPECT_EQ(run_bookforge({"probe", book(), "--moves", "e2e4", "--json"}).out, r.out);
-  EXPECT_EQ(run_bookforge({"probe", book(), "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-                           "--json"})
+  EXPECT_EQ(run_bookforge({"probe", book(), "--fen",
+                           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "--json"})
                 .out,
             r.out);
   // A position the book does not have.
   CommandResult none = run_bookforge({"probe", book(), "--moves", "a3 h6 h3", "--json"});
   EXPECT_EQ(none.exit_code, 0);
-  EXPECT_TRUE(std::regex_match(none.out, std::regex("\\{\"key\": \"[0-9a-f]{16}\", \"moves\": \\[\\]\\}\n"))) << none.out;
+  EXPECT_TRUE(std::regex_match(none.out, std::regex("\\{\"key\": \"[0-9a-f]{16}\", \"moves\": \\[\\]\\}\n")))
+      << none.out;
 }
 
 TEST_F(BookQuery, BadPositionsAreUsageErrors) {
@@ -78,9 +82,11 @@ TEST_F(BookQuery, PickIsReproducibleAndFollowsTheWeights) {
   CommandResult best = run_bookforge({"pick", book(), "--best"});
   ASSERT_EQ(best.exit_code, 0) << best.err;
   EXPECT_EQ(best.out, "e2e4 e4\n");
-  EXPECT_EQ(run_bookforge({"pick", book(), "--seed", "42"}).out, run_bookforge({"pick", book(), "--seed", "42"}).out);
+  EXPECT_EQ(run_bookforge({"pick", book(), "--seed", "42"}).out,
+            run_bookforge({"pick", book(), "--seed", "42"}).out);
   std::map<std::string, int> seen;
-  for (int seed = 0; seed < 60; ++seed) ++seen[run_bookforge({"pick", book(), "--seed", std::to_string(seed)}).out];
+  for (int seed = 0; seed < 60; ++seed)
+    ++seen[run_bookforge({"pick", book(), "--seed", std::to_string(seed)}).out];
   EXPECT_GE(seen.size(), 2u) << "a weighted choice, not always the same move";
   EXPECT_GT(seen["e2e4 e4\n"], seen["c2c4 c4\n"]) << "e4 weighs several times c4";
   CommandResult none = run_bookforge({"pick", book(), "--moves", "a3 h6 h3"});
@@ -131,9 +137,12 @@ TEST_F(BookQuery, DumpCsvListsEveryReachableEntryOnce) {
     std::string field;
     bool quoted = false;
     for (char c : line) {
-      if (c == '"') quoted = !quoted;
-      else if (c == ',' && !quoted) fields.push_back(field), field.clear();
-      else field += c;
+      if (c == '"')
+        quoted = !quoted;
+      else if (c == ',' && !quoted)
+        fields.push_back(field), field.clear();
+      else
+        field += c;
     }
     fields.push_back(field);
     ASSERT_EQ(fields.size(), 8u) << line;
@@ -144,7 +153,9 @@ TEST_F(BookQuery, DumpCsvListsEveryReachableEntryOnce) {
   EXPECT_EQ(shallow.out.find("\n2,"), std::string::npos) << "nothing from ply 2 with --max-ply 2";
   EXPECT_NE(shallow.out.find("\n1,"), std::string::npos);
   CommandResult json = run_bookforge({"dump", book(), "--format", "json", "--max-ply", "1"});
-  EXPECT_TRUE(std::regex_match(json.out, std::regex("\\{\"positions\": \\[\n\\{\"ply\": 0, [^\n]*\\]\\}\n\\]\\}\n"))) << json.out;
+  EXPECT_TRUE(
+      std::regex_match(json.out, std::regex("\\{\"positions\": \\[\n\\{\"ply\": 0, [^\n]*\\]\\}\n\\]\\}\n")))
+      << json.out;
 }
 
 TEST(BookMergeCli, SumsWithoutWrapAroundUnlikePolyglot) {
@@ -152,20 +163,20 @@ TEST(BookMergeCli, SumsWithoutWrapAroundUnlikePolyglot) {
   uint64_t start = 0x463b96181691fc9cULL;
   write_file(tmp / "a.bin", bytes_of({{start, 0x031c, 60000, 0}, {start, 0x0313, 20000, 0}}));
   write_file(tmp / "b.bin", bytes_of({{start, 0x031c, 10000, 0}}));
-  CommandResult r = run_bookforge({"merge", (tmp / "a.bin").string(), (tmp / "b.bin").string(), "-o",
-                                   (tmp / "sum.bin").string()});
+  CommandResult r = run_bookforge(
+      {"merge", (tmp / "a.bin").string(), (tmp / "b.bin").string(), "-o", (tmp / "sum.bin").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   BookMap merged = book_map(read_raw_book(tmp / "sum.bin"));
   EXPECT_EQ(merged[start][0x031c], 65535);
   EXPECT_EQ(merged[start][0x0313], 18724);  // 20000 * 65535 / 70000
-  r = run_bookforge({"merge", (tmp / "a.bin").string(), (tmp / "b.bin").string(), "-o", (tmp / "max.bin").string(),
-                     "--strategy", "max"});
+  r = run_bookforge({"merge", (tmp / "a.bin").string(), (tmp / "b.bin").string(), "-o",
+                     (tmp / "max.bin").string(), "--strategy", "max"});
   EXPECT_EQ(book_map(read_raw_book(tmp / "max.bin"))[start][0x031c], 60000);
 
   // Polyglot's own merge-book wraps: 60000 + 10000 comes out as 4464.
   if (std::filesystem::exists("/usr/games/polyglot")) {
-    CommandResult pg = run_program({"/usr/games/polyglot", "merge-book", "-in1", (tmp / "a.bin").string(), "-in2",
-                                    (tmp / "b.bin").string(), "-out", (tmp / "pg.bin").string()});
+    CommandResult pg = run_program({"/usr/games/polyglot", "merge-book", "-in1", (tmp / "a.bin").string(),
+                                    "-in2", (tmp / "b.bin").string(), "-out", (tmp / "pg.bin").string()});
     ASSERT_EQ(pg.exit_code, 0) << pg.err;
     EXPECT_EQ(book_map(read_raw_book(tmp / "pg.bin"))[start][0x031c], 4464);
   }
@@ -183,7 +194,8 @@ TEST(BookDamage, TruncatedAndUnsortedBooksGiveClearErrors) {
     EXPECT_EQ(r.exit_code, 1) << command;
     EXPECT_NE((r.err + r.out).find("sorted by key"), std::string::npos) << command << ": " << r.err;
   }
-  CommandResult r = run_bookforge({"merge", (tmp / "truncated.bin").string(), "-o", (tmp / "m.bin").string()});
+  CommandResult r =
+      run_bookforge({"merge", (tmp / "truncated.bin").string(), "-o", (tmp / "m.bin").string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_FALSE(std::filesystem::exists(tmp / "m.bin"));
   r = run_bookforge({"probe", (tmp / "missing.bin").string()});
