@@ -88,7 +88,8 @@ TEST(Notation, PlayMoves) {
   Status s = play_moves(bad, "e4 e5 Bb4 Nc6");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().message.find("move 3 \"Bb4\""), std::string::npos) << s.error().message;
-  EXPECT_EQ(bad.fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");  // before the bad move
+  EXPECT_EQ(bad.fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");  // before the bad move
 }
 
 }  // namespace
