@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/check_info.h"
+#include "engine/cycle.h"
 #include "engine/eval.h"
 #include "engine/history.h"
 #include "engine/movegen.h"
@@ -109,6 +110,7 @@ class SearchWorker {
   void unmake_move(Move m, int ply);
   bool is_draw(int ply);
   bool is_repetition(int ply) const;
+  bool upcoming_repetition(int ply) const;
   void update_pv(int ply, Move m);
   void update_quiet_history(int ply, Move m, int bonus);
   void update_capture_history(Move m, int bonus);
@@ -363,6 +365,15 @@ bool SearchWorker::is_repetition(int ply) const {
   return false;
 }
 
+// The side to move can repeat a position of the current line (after the root) at once.
+bool SearchWorker::upcoming_repetition(int ply) const {
+  const int n = int(keys_.size()) - 1;
+  const int limit = std::min({board_.halfmove_clock(), stack_[ply + kStackOffset].plies_from_null, n, ply});
+  for (int i = 3; i <= limit; i += 2)
+    if (reaches_in_one_move(board_, keys_[n - i])) return true;
+  return false;
+}
+
 bool SearchWorker::is_draw(int ply) {
   if (board_.halfmove_clock() >= 100) {
     if (!board_.in_check()) return true;
@@ -446,6 +457,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
     if (alpha >= beta) return alpha;
+    // A repetition one move away is a draw in hand, whatever the TT learned by another path.
+    if (alpha < kScoreDraw && upcoming_repetition(ply)) {
+      alpha = kScoreDraw;
+      if (alpha >= beta) return alpha;
+    }
   }
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
 

@@ -60,16 +60,26 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
   book::Rescorer rescorer(o);
   ASSERT_TRUE(rescorer.transform(positions).ok());
 
-  ASSERT_EQ(cands.moves.size(), 2u);
-  for (const book::Candidate& c : cands.moves) EXPECT_NE(move_of(b, c), "g8f6");
-  EXPECT_EQ(cands.moves[0].weight, 600u);  // blend 0: the book's weights are kept
+  // Nf6 is gone; g6 or Qe7 (whichever the engine likes best, and the other if within 50 cp)
+  // stay, with the book's weights (blend 0).
+  ASSERT_FALSE(cands.moves.empty());
+  for (const book::Candidate& c : cands.moves) {
+    EXPECT_NE(move_of(b, c), "g8f6");
+    EXPECT_EQ(c.weight, move_of(b, c) == "g7g6" ? 600u : 400u);
+  }
   EXPECT_EQ(rescorer.stats().positions, 1u);
   EXPECT_EQ(rescorer.stats().candidates, 3u);
-  EXPECT_EQ(rescorer.stats().dropped, 1u);
+  EXPECT_EQ(rescorer.stats().dropped, 3u - cands.moves.size());
 
-  ASSERT_EQ(rescorer.suspicious().size(), 1u);
-  const book::SuspiciousMove& s = rescorer.suspicious()[0];
-  EXPECT_EQ(s.move, "Nf6");
+  // Nf6 is reported (other moves may be too, if the engine finds them 100 cp worse than its best).
+  const auto& found = rescorer.suspicious();
+  const auto nf6 = std::find_if(found.begin(), found.end(), [](const book::SuspiciousMove& m) { return m.move == "Nf6"; });
+  ASSERT_NE(nf6, found.end());
+  for (const book::SuspiciousMove& m : found) {
+    EXPECT_GE(m.share, 20.0);
+    EXPECT_LE(m.score, m.best_score - 100);
+  }
+  const book::SuspiciousMove& s = *nf6;
   EXPECT_EQ(s.games, 8u);
   EXPECT_NEAR(s.share, 100.0 * 8 / 18, 0.01);
   EXPECT_EQ(s.fen, b.fen());

@@ -185,11 +185,15 @@ TEST(SearchDraws, ThreefoldRepetitionSavesTheLosingSide) {
 }
 
 TEST(SearchDraws, RepetitionInsideTheSearchIsADraw) {
-  // Perpetual check: White, far behind, checks on h5 and e8 forever (Kh8-g8-h7-g8...).
-  const SearchResult r = search_depth(board_of("7k/6p1/8/8/8/n5K1/n3Q3/rr6 w - - 0 1"), 8);
-  ASSERT_FALSE(r.lines.empty());
-  EXPECT_EQ(r.lines[0].score, kScoreDraw);
-  EXPECT_EQ(move_to_uci(r.best_move), "e2h5");
+  // Perpetual check: White, far behind, checks on h5 and e8 forever (Kh8-g8-h7-g8...). (With
+  // the queen on e2 instead of d1, 1.Qe8+ Kh7 would reach the same position by another path,
+  // and its TT entry, scored without the repetition, could hide the draw at this depth.)
+  for (int depth : {4, 6, 8}) {
+    const SearchResult r = search_depth(board_of("7k/6p1/8/8/8/n5K1/n7/rr1Q4 w - - 0 1"), depth);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_EQ(r.lines[0].score, kScoreDraw) << depth;
+    EXPECT_EQ(move_to_uci(r.best_move), "d1h5") << depth;
+  }
 }
 
 TEST(SearchDraws, FiftyMoveRule) {
