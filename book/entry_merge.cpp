@@ -29,22 +29,32 @@ void MergedStream::sift_up(size_t i) {
 }
 
 void MergedStream::sift_down(size_t i) {
+  // Moves the smaller child up into the hole until the saved head fits there.
+  const size_t n = heap_.size();
+  Head moving = heap_[i];
   for (;;) {
-    size_t smallest = i;
-    for (size_t child : {2 * i + 1, 2 * i + 2})
-      if (child < heap_.size() && tally_order(heap_[child].entry, heap_[smallest].entry)) smallest = child;
-    if (smallest == i) return;
-    std::swap(heap_[i], heap_[smallest]);
-    i = smallest;
+    size_t child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && tally_order(heap_[child + 1].entry, heap_[child].entry)) ++child;
+    if (!tally_order(heap_[child].entry, moving.entry)) break;
+    heap_[i] = heap_[child];
+    i = child;
   }
+  heap_[i] = moving;
 }
 
 MergedStream::Head MergedStream::pop() {
+  // Refill the top from its own source and sift it down once, rather than removing it and
+  // pushing the source's next entry (half the comparisons and moves on a long merge).
   Head top = heap_.front();
+  if (sources_[top.source]->next(heap_.front().entry)) {
+    sift_down(0);
+    return top;
+  }
+  if (Status s = sources_[top.source]->status(); !s.ok() && status_.ok()) status_ = s;
   heap_.front() = heap_.back();
   heap_.pop_back();
   if (!heap_.empty()) sift_down(0);
-  pull(top.source);
   return top;
 }
 

@@ -28,15 +28,57 @@ Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
   return writer.finish();
 }
 
+// Adds one game to a compact slot; false if the slot cannot take it (a counter or the rating
+// sum would overflow, or the game has no result), and the game then goes to the wide table.
+inline bool add_game(CompactSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint16_t elo) {
+  uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
+                     : outcome == pgn::Outcome::kDraw    ? s.draws
+                                                         : s.black_wins;
+  bool rating_fits =
+      elo == 0 || (s.rated_games < 0xffff && s.rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
+  if (result == 0xffff || !rating_fits) return false;
+  ++result;
+  if (elo != 0) ++s.rated_games, s.rating_sum += elo;
+  s.first_ply = std::min(s.first_ply, game_ply);
+  return true;
+}
+
+inline bool add_game(SmallSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint16_t /*elo: not kept*/) {
+  uint8_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
+                    : outcome == pgn::Outcome::kDraw    ? s.draws
+                                                        : s.black_wins;
+  if (result == 0xff) return false;
+  ++result;
+  s.first_ply = std::min(s.first_ply, game_ply);
+  return true;
+}
+
 }  // namespace
 
+// What Tally needs of a worker, whichever compact slot it counts into.
 class Tally::Worker : public pgn::GameSink {
  public:
-  Worker(const TallyOptions& options, uint64_t budget)
+  // The tables (already sorted) for the final merge, and the runs.
+  virtual void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
+                              std::vector<SpilledRun>& runs) = 0;
+  const std::string& error() const { return error_; }
+  const TallyStats& stats() const { return stats_; }
+
+ protected:
+  TallyStats stats_;
+  std::string error_;
+};
+
+namespace {
+
+template <class Compact>
+class SlotWorker final : public Tally::Worker {
+ public:
+  SlotWorker(const TallyOptions& options, uint64_t budget)
       : options_(options),
         budget_(budget),
-        compact_(std::min<uint64_t>(kInitialCompactSlots,
-                                    std::max<uint64_t>(budget / 2 / sizeof(CompactSlot), 64))),
+        compact_(
+            std::min<uint64_t>(kInitialCompactSlots, std::max<uint64_t>(budget / 2 / sizeof(Compact), 64))),
         wide_(kInitialWideSlots) {}
 
   void on_game(const pgn::ReplayedGame& game) override {
@@ -57,40 +99,27 @@ class Tally::Worker : public pgn::GameSink {
         continue;
       }
       unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
-      uint16_t elo = (game_ply & 1) ? game.black_elo : game.white_elo;
+      uint16_t elo = !options_.ratings ? 0 : (game_ply & 1) ? game.black_elo : game.white_elo;
       count(ply.key, ply.move, uint16_t(game_ply), game.outcome, elo);
       ++stats_.plies;
       if (!error_.empty()) return;
     }
   }
 
-  // The tables (already sorted) for the final merge, and the runs.
-  void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables, std::vector<SpilledRun>& runs) {
-    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.begin(), compact_.end()));
+  void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
+                      std::vector<SpilledRun>& runs) override {
+    tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
     tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     for (SpilledRun& run : runs_) runs.push_back(std::move(run));
     runs_.clear();
   }
 
-  const std::string& error() const { return error_; }
-  const TallyStats& stats() const { return stats_; }
-
  private:
   void count(uint64_t key, uint16_t move, uint16_t game_ply, pgn::Outcome outcome, uint16_t elo) {
     if (outcome != pgn::Outcome::kUnknown) {
-      CompactSlot* s = slot_in(compact_, key, move);
+      Compact* s = slot_in(compact_, key, move);
       if (!s) return;
-      uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s->white_wins
-                         : outcome == pgn::Outcome::kDraw    ? s->draws
-                                                             : s->black_wins;
-      bool rating_fits = elo == 0 || (s->rated_games < 0xffff &&
-                                      s->rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
-      if (result < 0xffff && rating_fits) {
-        ++result;
-        if (elo != 0) ++s->rated_games, s->rating_sum += elo;
-        s->first_ply = std::min(s->first_ply, game_ply);
-        return;
-      }
+      if (add_game(*s, outcome, game_ply, elo)) return;
     }
     TallyEntry* e = slot_in(wide_, key, move);
     if (!e) return;
@@ -131,7 +160,7 @@ class Tally::Worker : public pgn::GameSink {
 
   void spill() {
     std::vector<std::unique_ptr<EntryStream>> tables;
-    tables.push_back(std::make_unique<SpanStream<CompactSlot>>(compact_.begin(), compact_.end()));
+    tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
     tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     if (!spill_file_) {
       auto file = TempFile::create(options_.tmp_dir);
@@ -155,19 +184,22 @@ class Tally::Worker : public pgn::GameSink {
 
   const TallyOptions& options_;
   uint64_t budget_;
-  OpenTable<CompactSlot> compact_;
+  OpenTable<Compact> compact_;
   OpenTable<TallyEntry> wide_;
   RepeatFilter repeats_;
   std::shared_ptr<TempFile> spill_file_;  // every run of this worker, one after another
   std::vector<SpilledRun> runs_;
-  TallyStats stats_;
-  std::string error_;
 };
+
+}  // namespace
 
 Tally::Tally(const TallyOptions& options) : options_(options) {
   int n = std::max(options_.workers, 1);
   for (int i = 0; i < n; ++i)
-    workers_.push_back(std::make_unique<Worker>(options_, options_.memory_budget / n));
+    if (options_.ratings)
+      workers_.push_back(std::make_unique<SlotWorker<CompactSlot>>(options_, options_.memory_budget / n));
+    else
+      workers_.push_back(std::make_unique<SlotWorker<SmallSlot>>(options_, options_.memory_budget / n));
 }
 
 Tally::~Tally() = default;

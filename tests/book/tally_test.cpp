@@ -183,6 +183,38 @@ TEST(Tally, CountsPastSixteenBitsGoToWideEntries) {
   EXPECT_EQ(entries[0].rating_sum, uint64_t(kGames) * 65000);
 }
 
+// Without ratings the compact slot has 8-bit counters: the games past 255 of one result go to
+// the wide table, and the two halves add up again in the output.
+TEST(Tally, CountsPastEightBitsWithoutRatingsGoToWideEntries) {
+  test::TempDir tmp;
+  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .ratings = false});
+  const uint32_t kWins = 1000, kDraws = 300, kLosses = 7, kUnknown = 2;
+  auto play = [&](Outcome outcome, uint32_t times, uint16_t elo) {
+    Game g = line({{42, 9}, {43, 10}}, outcome);
+    g.white_elo = g.black_elo = elo;
+    g.start_ply = 3;
+    for (uint32_t i = 0; i < times; ++i) tally.sink(0).on_game(g.replayed());
+  };
+  play(Outcome::kWhiteWins, kWins, 2000);
+  play(Outcome::kDraw, kDraws, 0);
+  play(Outcome::kBlackWins, kLosses, 2100);
+  play(Outcome::kUnknown, kUnknown, 2200);
+  std::vector<TallyEntry> entries = drain(tally);
+  ASSERT_EQ(entries.size(), 2u);
+  for (const TallyEntry& e : entries) {
+    EXPECT_EQ(e.games, kWins + kDraws + kLosses + kUnknown);
+    EXPECT_EQ(e.white_wins, kWins);
+    EXPECT_EQ(e.draws, kDraws);
+    EXPECT_EQ(e.black_wins, kLosses);
+    EXPECT_EQ(e.unknown_results(), kUnknown);
+    EXPECT_EQ(e.rated_games, 0u);
+    EXPECT_EQ(e.rating_sum, 0u);
+  }
+  EXPECT_EQ(entries[0].first_ply, 3);
+  EXPECT_EQ(entries[0].side_to_move(), kBlack);
+  EXPECT_EQ(entries[1].first_ply, 4);
+}
+
 // Many random games: the tally must equal a plain std::map count, whatever the number of
 // workers and however small the memory budget (forcing spills and multi-pass merges).
 std::vector<Game> random_games(int count, uint32_t seed) {
@@ -233,27 +265,33 @@ TEST(Tally, MatchesReferenceForAnyWorkersAndBudget) {
     int workers;
     uint64_t budget;
   };
-  for (Setup setup : {Setup{1, 64 << 20}, Setup{3, 64 << 20}, Setup{1, 16 << 10}, Setup{4, 8 << 10}}) {
-    test::TempDir tmp;
-    Tally tally({.memory_budget = setup.budget, .tmp_dir = tmp.path().string(), .workers = setup.workers});
-    for (size_t i = 0; i < games.size(); ++i)
-      tally.sink(int(i * 7 % size_t(setup.workers))).on_game(games[i].replayed());
-    std::vector<TallyEntry> entries = drain(tally);
-    ASSERT_EQ(entries.size(), reference.size()) << setup.workers << " " << setup.budget;
-    size_t i = 0;
-    for (const auto& [slot, expected] : reference) {
-      ASSERT_EQ(entries[i], expected)
-          << "entry " << i << " workers " << setup.workers << " budget " << setup.budget;
-      ++i;
+  for (bool ratings : {true, false})
+    for (Setup setup : {Setup{1, 64 << 20}, Setup{3, 64 << 20}, Setup{1, 16 << 10}, Setup{4, 8 << 10}}) {
+      test::TempDir tmp;
+      Tally tally({.memory_budget = setup.budget,
+                   .tmp_dir = tmp.path().string(),
+                   .workers = setup.workers,
+                   .ratings = ratings});
+      for (size_t i = 0; i < games.size(); ++i)
+        tally.sink(int(i * 7 % size_t(setup.workers))).on_game(games[i].replayed());
+      std::vector<TallyEntry> entries = drain(tally);
+      ASSERT_EQ(entries.size(), reference.size()) << setup.workers << " " << setup.budget;
+      size_t i = 0;
+      for (auto [slot, expected] : reference) {
+        // Without ratings (the 16-byte slots) every entry reads no rated games.
+        if (!ratings) expected.rated_games = 0, expected.rating_sum = 0;
+        ASSERT_EQ(entries[i], expected) << "entry " << i << " workers " << setup.workers << " budget "
+                                        << setup.budget << " ratings " << ratings;
+        ++i;
+      }
+      if (setup.budget < (1 << 20)) {
+        EXPECT_GT(tally.stats().spills, 0u);
+      } else {
+        EXPECT_EQ(tally.stats().spills, 0u);
+      }
+      // Spilled runs are unlinked temporary files: nothing is left in the folder.
+      EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
     }
-    if (setup.budget < (1 << 20)) {
-      EXPECT_GT(tally.stats().spills, 0u);
-    } else {
-      EXPECT_EQ(tally.stats().spills, 0u);
-    }
-    // Spilled runs are unlinked temporary files: nothing is left in the folder.
-    EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
-  }
 }
 
 TEST(Tally, ManyRunsMergeInSeveralPasses) {
