@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "book/background_stream.h"
 #include "book/book_builder.h"
 #include "book/memory_size.h"
 #include "book/selection_rules.h"
@@ -268,6 +269,8 @@ int run_build(const BuildOptions& opts) {
     print_error(entries.error().message);
     return kExitFailure;
   }
+  // The merge of the tally (or the store's scan) runs on a second core while the rules read it.
+  if (threads > 1) *entries = std::make_unique<book::BackgroundStream>(std::move(*entries));
 
   // Step 4. Rules (and engine rescoring) and writing, one position at a time.
   const double rules_start = elapsed();
