@@ -12,7 +12,6 @@
 #include <map>
 #include <optional>
 
-#include "book/background_stream.h"
 #include "book/store_hash.h"
 #include "book/store_prefetch.h"
 
@@ -221,8 +220,6 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   }
   Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
   if (!entries) return entries.error();
-  // The merge of the tally runs on a second core while SQLite takes the rows.
-  if (tally_options.workers > 1) *entries = std::make_unique<book::BackgroundStream>(std::move(*entries));
   report.tally = tally.stats();
   report.read_seconds = seconds_since(start);
 
