@@ -12,8 +12,8 @@
 #include <map>
 #include <optional>
 
+#include "book/prefetch_stream.h"
 #include "book/store_hash.h"
-#include "book/store_prefetch.h"
 
 namespace bookforge::store {
 namespace {
@@ -157,7 +157,7 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
   if (!recorded) return recorded.error();
   if (!*recorded)
     if (Status s = store.set_settings(settings); !s) return s;
-  PrefetchStream prefetched(entries);
+  book::PrefetchStream prefetched(entries);
   Result<MergeCounts> merged = store.merge(prefetched);
   if (!merged) return merged.error();
   report.rows_merged = merged->entries;

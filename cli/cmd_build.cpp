@@ -13,12 +13,13 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "book/background_stream.h"
 #include "book/book_builder.h"
 #include "book/memory_size.h"
+#include "book/prefetch_stream.h"
 #include "book/selection_rules.h"
 #include "book/store_build.h"
 #include "book/tally.h"
@@ -270,11 +271,13 @@ int run_build(const BuildOptions& opts) {
     return kExitFailure;
   }
   // The merge of the tally (or the store's scan) runs on a second core while the rules read it.
-  if (threads > 1) *entries = std::make_unique<book::BackgroundStream>(std::move(*entries));
+  std::optional<book::PrefetchStream> prefetched;
+  if (threads > 1) prefetched.emplace(**entries);
+  book::EntryStream& selected = prefetched ? static_cast<book::EntryStream&>(*prefetched) : **entries;
 
   // Step 4. Rules (and engine rescoring) and writing, one position at a time.
   const double rules_start = elapsed();
-  Result<book::BuildOutcome> outcome = book::build_book(**entries, *rules, rescorer->get(), *writer);
+  Result<book::BuildOutcome> outcome = book::build_book(selected, *rules, rescorer->get(), *writer);
   if (!outcome) {
     print_error(outcome.error().message);
     return kExitFailure;

@@ -1,15 +1,13 @@
 // PrefetchStream: the same entries in the same order as its source, the source's error, and a
 // clean stop when the consumer gives up early.
-#include "book/store_prefetch.h"
+#include "book/prefetch_stream.h"
 
 #include "support/test_support.h"
 
-namespace bookforge::store {
+namespace bookforge::book {
 namespace {
 
-using book::TallyEntry;
-
-class CountingStream final : public book::EntryStream {
+class CountingStream final : public EntryStream {
  public:
   CountingStream(size_t n, bool fail) : n_(n), fail_(fail) {}
   bool next(TallyEntry& e) override {
@@ -67,4 +65,4 @@ TEST(PrefetchStream, StopsWhenTheConsumerGivesUpEarly) {
 }
 
 }  // namespace
-}  // namespace bookforge::store
+}  // namespace bookforge::book

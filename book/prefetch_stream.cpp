@@ -1,8 +1,8 @@
-#include "book/store_prefetch.h"
+#include "book/prefetch_stream.h"
 
-namespace bookforge::store {
+namespace bookforge::book {
 
-PrefetchStream::PrefetchStream(book::EntryStream& source) : source_(source), thread_([this] { produce(); }) {}
+PrefetchStream::PrefetchStream(EntryStream& source) : source_(source), thread_([this] { produce(); }) {}
 
 PrefetchStream::~PrefetchStream() {
   {
@@ -15,9 +15,9 @@ PrefetchStream::~PrefetchStream() {
 
 void PrefetchStream::produce() {
   for (;;) {
-    std::vector<book::TallyEntry> block;
+    std::vector<TallyEntry> block;
     block.reserve(kBlockEntries);
-    book::TallyEntry e;
+    TallyEntry e;
     while (block.size() < kBlockEntries && source_.next(e)) block.push_back(e);
     const bool last = block.size() < kBlockEntries;
     std::unique_lock lock(mutex_);
@@ -34,7 +34,7 @@ void PrefetchStream::produce() {
   }
 }
 
-bool PrefetchStream::next(book::TallyEntry& entry) {
+bool PrefetchStream::next(TallyEntry& entry) {
   if (position_ == current_.size()) {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] { return !ready_.empty() || done_; });
@@ -54,4 +54,4 @@ Status PrefetchStream::status() const {
   return status_;
 }
 
-}  // namespace bookforge::store
+}  // namespace bookforge::book
