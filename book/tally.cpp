@@ -15,6 +15,12 @@ namespace {
 // read buffer).
 constexpr size_t kMaxFanIn = 64;
 constexpr size_t kInitialCompactSlots = 1 << 14;
+// The tables start with TallyOptions::starting_table_memory and double it after every
+// kSpillsPerStep spills, up to the budget. Counting into tables past the caches costs a miss a
+// ply however large they are, and a spill is a sequential write, so a small input stays small
+// in memory at no cost in time; a huge one soon gets large tables, which keeps its run count
+// (and so the final merge's fan-in) bounded.
+constexpr unsigned kSpillsPerStep = 4;
 constexpr size_t kInitialWideSlots = 1 << 8;
 
 // Reads `streams` through a merge into a new run appended to `file`.
@@ -63,8 +69,11 @@ class Tally::Worker : public pgn::GameSink {
                               std::vector<SpilledRun>& runs) = 0;
   const std::string& error() const { return error_; }
   const TallyStats& stats() const { return stats_; }
+  // What the tables may take now (grows with spills up to the worker's share of the budget).
+  uint64_t table_budget() const { return table_budget_; }
 
  protected:
+  uint64_t table_budget_ = 0;
   TallyStats stats_;
   std::string error_;
 };
@@ -79,7 +88,9 @@ class SlotWorker final : public Tally::Worker {
         budget_(budget),
         compact_(
             std::min<uint64_t>(kInitialCompactSlots, std::max<uint64_t>(budget / 2 / sizeof(Compact), 64))),
-        wide_(kInitialWideSlots) {}
+        wide_(kInitialWideSlots) {
+    table_budget_ = std::min(budget_, options.starting_table_memory / uint64_t(std::max(options.workers, 1)));
+  }
 
   void on_game(const pgn::ReplayedGame& game) override {
     if (!error_.empty()) return;
@@ -151,7 +162,7 @@ class SlotWorker final : public Tally::Worker {
   void make_room(OpenTable<Slot>& table) {
     // Tables grow in place: the new array may take everything the other table leaves.
     uint64_t others = compact_.bytes() + wide_.bytes() - table.bytes();
-    uint64_t room = budget_ > others ? (budget_ - others) / sizeof(Slot) * 63 / 65 : 0;
+    uint64_t room = table_budget_ > others ? (table_budget_ - others) / sizeof(Slot) * 63 / 65 : 0;
     // Growing by half (not doubling) wastes less of the last step's memory.
     uint64_t wanted = std::min<uint64_t>(table.capacity() + table.capacity() / 2, room);
     if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
@@ -180,10 +191,15 @@ class SlotWorker final : public Tally::Worker {
     ++stats_.spills;
     stats_.spill_bytes += run->bytes;
     runs_.push_back(std::move(*run));
+    if (++spills_this_step_ == kSpillsPerStep && table_budget_ < budget_) {
+      table_budget_ = std::min(budget_, table_budget_ * 2);
+      spills_this_step_ = 0;
+    }
   }
 
   const TallyOptions& options_;
-  uint64_t budget_;
+  uint64_t budget_;  // this worker's share of the budget: the tables never take more
+  unsigned spills_this_step_ = 0;
   OpenTable<Compact> compact_;
   OpenTable<TallyEntry> wide_;
   RepeatFilter repeats_;
@@ -213,9 +229,12 @@ Result<std::unique_ptr<EntryStream>> Tally::finish() {
   std::vector<SpilledRun> runs;
   for (const auto& w : workers_) w->sorted_sources(tables, runs);
 
-  // Read buffers share a slice of the budget: at least 64 KiB, at most 1 MiB per run.
+  // Read buffers share a slice of what the tables were allowed: at least 64 KiB, at most 1 MiB
+  // per run.
+  uint64_t table_memory = 0;
+  for (const auto& w : workers_) table_memory += w->table_budget();
   auto buffer_size = [&](size_t open_runs) {
-    uint64_t share = options_.memory_budget / 8 / std::max<size_t>(open_runs, 1);
+    uint64_t share = table_memory / 8 / std::max<size_t>(open_runs, 1);
     return size_t(std::clamp<uint64_t>(share, 64 << 10, 1 << 20));
   };
   std::shared_ptr<TempFile> merge_file;

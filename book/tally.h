@@ -2,11 +2,13 @@
 // memory.
 //
 // Each pipeline worker counts into its own tables (book/tally_table.h) through its GameSink,
-// so counting needs no locks. When a worker's tables reach its share of the memory budget they
-// are sorted and spilled as a run file (book/run_file.h). finish() k-way merges every run and
-// every worker's sorted tables into one stream in (key, move) order with the counts summed.
-// Counts are sums and first plies minima, so the stream does not depend on the number of
-// workers, on which worker got which game, or on when anything spilled.
+// so counting needs no locks. When a worker's tables reach what they may take they are spilled,
+// already sorted, as a run file (book/run_file.h). They may take 32 MB at first (all workers
+// together), twice that after every 4 spills, and never more than the memory budget: small
+// inputs stay small, and a huge input still ends with few enough runs to merge in one pass. finish() k-way
+// merges every run and every worker's sorted tables into one stream in (key, move) order with the counts
+// summed. Counts are sums and first plies minima, so the stream does not depend on the number of workers, on
+// which worker got which game, or on when anything spilled.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,8 @@ struct TallyOptions {
   // Keep the mover's rating sums (rated_games, rating_sum). Without them every entry reads 0
   // there, and the tables take 16 bytes a (key, move) instead of 24.
   bool ratings = true;
+  // What the tables may take at first, all workers together (see above; tests set it small).
+  uint64_t starting_table_memory = uint64_t(32) << 20;
 };
 
 struct TallyStats {

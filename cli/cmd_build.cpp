@@ -387,9 +387,10 @@ void setup_build(CLI::App& root) {
   add_read_options(cmd, opts->read);
   opts->rules.max_ply_opt = cmd->get_option("--max-ply");
   add_rule_options(cmd, opts->rules);
-  cmd->add_option("--memory", opts->memory,
-                  "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); "
-                  "beyond it counts are spilled to sorted temporary files");
+  cmd->add_option(
+      "--memory", opts->memory,
+      "Most memory for counting, e.g. 256M or 2G (default: a quarter of RAM). The tables start at "
+      "32M and double after every 4 spills to sorted temporary files, up to this");
   cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
   cmd->add_option("--from-db", opts->from_db,
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "

@@ -250,7 +250,8 @@ void setup_db(CLI::App& root) {
       "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
   add->add_option(
       "--memory", add_opts->memory,
-      "Memory for counting, e.g. 256M or 2G (default: a quarter of RAM); beyond it counts are spilled");
+      "Most memory for counting, e.g. 256M or 2G (default: a quarter of RAM). The tables start at "
+      "32M and double after every 4 spills to sorted temporary files, up to this");
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 

@@ -307,6 +307,32 @@ TEST(Tally, ManyRunsMergeInSeveralPasses) {
   for (const auto& [slot, expected] : reference) ASSERT_EQ(entries[i++], expected);
 }
 
+// The tables start small and double after every 4 spills: with room to grow, the same games
+// spill far less often than when held at the starting size, and the counts are the same.
+TEST(Tally, TablesGrowAfterSpillsUpToTheBudget) {
+  std::vector<Game> games = random_games(6000, 4242);
+  auto reference = reference_count(games);
+  uint64_t spills[2] = {0, 0};
+  for (int capped = 0; capped < 2; ++capped) {
+    test::TempDir tmp;
+    const uint64_t start = 8 << 10;
+    Tally tally({.memory_budget = capped ? start : uint64_t(64) << 20,
+                 .tmp_dir = tmp.path().string(),
+                 .starting_table_memory = start});
+    for (const Game& g : games) tally.sink(0).on_game(g.replayed());
+    std::vector<TallyEntry> entries = drain(tally);
+    ASSERT_EQ(entries.size(), reference.size());
+    size_t i = 0;
+    for (const auto& [slot, expected] : reference) ASSERT_EQ(entries[i++], expected);
+    spills[capped] = tally.stats().spills;
+  }
+  // Held at 8 KB the tables spill every few hundred entries; growing, they double 4 spills at a
+  // time: 8, 16, 32, 64 KB ... and the run count grows with the log of the input.
+  EXPECT_GT(spills[1], 100u);
+  EXPECT_GT(spills[0], 4u);
+  EXPECT_LT(spills[0] * 4, spills[1]) << spills[0] << " " << spills[1];
+}
+
 TEST(Tally, SpillIntoMissingFolderIsAnError) {
   Tally tally({.memory_budget = 2 << 10, .tmp_dir = "/nonexistent/bookforge-tmp"});
   for (const Game& g : random_games(500, 5)) tally.sink(0).on_game(g.replayed());
