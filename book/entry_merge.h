@@ -43,17 +43,22 @@ class MergedStream : public EntryStream {
   Status status() const override;
 
  private:
+  // A heap node is 16 bytes: the (key, move) it is ordered by and the source whose current
+  // entry it stands for; the entries themselves stay put in current_.
   struct Head {
-    TallyEntry entry;
-    size_t source;
+    uint64_t key;
+    uint16_t move;
+    uint32_t source;
+    bool operator<(const Head& o) const { return key != o.key ? key < o.key : move < o.move; }
   };
-  void pull(size_t source);  // reads the next entry of a source into the heap
-  Head pop();                // removes the smallest head and refills from its source
+  bool refill(size_t source);  // reads the source's next entry; false at its end
+  TallyEntry& top_entry() { return current_[heap_.front().source]; }
+  void advance_top();  // replaces the top by its source's next entry, or drops it
   void sift_down(size_t i);
-  void sift_up(size_t i);
 
   std::vector<std::unique_ptr<EntryStream>> sources_;
-  std::vector<Head> heap_;  // a binary min-heap on (key, move)
+  std::vector<TallyEntry> current_;  // each source's entry in the heap
+  std::vector<Head> heap_;           // a binary min-heap on (key, move)
   Status status_ = ok_status();
 };
 
