@@ -4,7 +4,8 @@
 It drives both engines exactly as a GUI or a match runner does (uci, isready, setoption,
 ucinewgame, position startpos moves ..., go wtime/btime/winc/binc) and checks what a runner
 checks: every move is legal (each position is replayed by `bookforge analyse`, which also tells
-checkmate and stalemate), no engine overruns its clock, every engine answers. Draws by
+checkmate and stalemate), no engine overruns its clock (by more than --margin), every engine
+answers. Draws by
 threefold repetition, the fifty-move rule and a 400-ply cap are adjudicated here.
 
   bench/uci_match.py [--bookforge build/bin/bookforge] [--opponent /usr/games/stockfish]
@@ -92,7 +93,7 @@ def position_state(bookforge, moves):
     return (result if result in ("checkmate", "stalemate") else None), report["fen"]
 
 
-def play_game(bookforge, white, black, base, increment):
+def play_game(bookforge, white, black, base, increment, margin):
     moves = []
     clocks = [base, base]
     engines = [white, black]
@@ -134,8 +135,9 @@ def play_game(bookforge, white, black, base, increment):
         if lines is None:
             return "forfeit", f"{engine.name} gave no bestmove", moves
         clocks[side] -= spent
-        if clocks[side] < 0:
+        if clocks[side] < -margin:
             return "forfeit", f"{engine.name} lost on time ({-clocks[side]:.3f} s over)", moves
+        clocks[side] = max(clocks[side], 0.0)
         clocks[side] += increment
         move = lines[-1].split()[1]
         if move in ("(none)", "0000"):
@@ -151,6 +153,9 @@ def main():
     parser.add_argument("--tc", default="10+0.1", help="base seconds + increment")
     parser.add_argument("--book", help="Polyglot book for bookforge (OwnBook)")
     parser.add_argument("--skill", type=int, default=5, help="the opponent's Skill Level")
+    parser.add_argument("--margin", type=float, default=0.1,
+                        help="seconds an engine may overrun its clock (pipe and scheduling delays, "
+                             "as match runners allow)")
     args = parser.parse_args()
     base, increment = (float(x) for x in args.tc.split("+"))
 
@@ -166,7 +171,7 @@ def main():
     forfeits = 0
     for game in range(args.games):
         white, black = (ours, theirs) if game % 2 == 0 else (theirs, ours)
-        result, reason, moves = play_game(args.bookforge, white, black, base, increment)
+        result, reason, moves = play_game(args.bookforge, white, black, base, increment, args.margin)
         if result == "forfeit":
             forfeits += 1
         elif result == "1/2-1/2":
