@@ -167,6 +167,45 @@ inline Bitboard pieces_reaching(const Board& board, PieceType pt, Square to, Bit
   return reaching;
 }
 
+// The forms that make up nearly every move of real games, resolved without the general
+// parse: a pawn push ("e4"), a piece move with one candidate ("Nf3", "Nxf3"), a pawn capture
+// ("exd5"). Each finds the move the general path would find; anything else, including every
+// error, is left to the general path (false).
+inline bool resolve_common(const Board& board, std::string_view s, Move& move) {
+  const size_t n = s.size();
+  if (n < 2 || n > 4 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
+  const Color us = board.side_to_move();
+  const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+  const Piece on_target = board.piece_on(to);
+  if (on_target != kNoPiece && color_of(on_target) == us) return false;
+  const int to_rank = rank_of(to);
+  const bool pawn_rank = to_rank != 0 && to_rank != 7;  // neither a promotion nor impossible
+  Square from;
+  if (n == 2) {
+    if (on_target != kNoPiece || !pawn_rank) return false;
+    const Bitboard pawns = board.pieces(us, kPawn);
+    from = Square(to - pawn_push(us));
+    if (!(pawns & square_bb(from))) {
+      if (board.piece_on(from) != kNoPiece || to_rank != (us == kWhite ? 3 : 4)) return false;
+      from = Square(from - pawn_push(us));
+      if (!(pawns & square_bb(from))) return false;
+    }
+  } else if (n == 4 && is_file(s[0])) {
+    if (s[1] != 'x' || on_target == kNoPiece || !pawn_rank) return false;
+    const Bitboard origins = pawn_attacks(~us, to) & board.pieces(us, kPawn) & file_bb(s[0] - 'a');
+    if (!origins) return false;
+    from = lsb(origins);
+  } else {
+    const PieceType pt = piece_from_letter(s[0]);
+    if (pt == kNoPieceType || pt == kPawn || (n == 4 && s[1] != 'x')) return false;
+    const Bitboard origins = pieces_reaching(board, pt, to, board.pieces(us, pt));
+    if (!origins || (origins & (origins - 1))) return false;
+    from = lsb(origins);
+  }
+  move = Move(from, to);
+  return board.is_legal_pseudo(move);
+}
+
 }  // namespace
 
 std::string_view san_error_message(SanError e) {
@@ -189,14 +228,24 @@ std::string_view san_error_message(SanError e) {
   return "unknown error";
 }
 
-SanResult san_to_move(const Board& board, std::string_view san) {
-  const std::string_view s = strip_suffixes(san);
-  if (s.empty()) return failure(SanError::kSyntax);
-  if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
-    if (const int side = castling_side(s)) return resolve_castling(board, side == 1);
-  if ((s[0] == '-' || s[0] == 'Z') && (s == "--" || s == "Z0")) {
-    if (board.in_check()) return failure(SanError::kIllegal);
-    return {Move::null(), SanError::kNone};
+namespace {
+
+// Every token resolve_common leaves: castling, promotions, disambiguated and long-algebraic
+// moves, null moves and all errors. Out of line, so the common path stays light.
+[[gnu::noinline]] SanResult resolve_general(const Board& board, std::string_view san) {
+  if (san.empty()) return failure(SanError::kSyntax);
+  // Most tokens end in the target square's rank ("e4", "Nxf3", "Rad1"): no suffix to strip,
+  // not castling (which ends in 'O' or '0'), not a null move, no promotion.
+  std::string_view s = san;
+  if (!is_rank(san.back())) {
+    s = strip_suffixes(san);
+    if (s.empty()) return failure(SanError::kSyntax);
+    if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
+      if (const int side = castling_side(s)) return resolve_castling(board, side == 1);
+    if ((s[0] == '-' || s[0] == 'Z') && (s == "--" || s == "Z0")) {
+      if (board.in_check()) return failure(SanError::kIllegal);
+      return {Move::null(), SanError::kNone};
+    }
   }
 
   SanParts p;
@@ -247,6 +296,13 @@ SanResult san_to_move(const Board& board, std::string_view san) {
   } while (candidates);
   if (found == Move::none()) return failure(SanError::kIllegal);
   return {found, SanError::kNone};
+}
+
+}  // namespace
+
+SanResult san_to_move(const Board& board, std::string_view san) {
+  if (Move m; resolve_common(board, san, m)) return {m, SanError::kNone};
+  return resolve_general(board, san);
 }
 
 std::string move_to_san(const Board& board, Move m) {

@@ -79,6 +79,14 @@ class GameLexer {
     for (;;) {
       skip_spaces();
       if (p_ == end_) return Control::kContinue;
+      if (*p_ == '[') {
+        if (is_tag_start(p_, end_, true) != Tri::kYes) return Control::kContinue;
+        ScannedTag t = scan_tag(p_, end_, true);
+        p_ = t.next;
+        line_start_ = false;
+        if (Control c = v_.tag(t.name, TagValue(t.raw_value)); c != Control::kContinue) return c;
+        continue;
+      }
       if (line_start_ && *p_ == '%') {
         p_ = find_line_break(p_, end_);
         continue;
@@ -87,11 +95,7 @@ class GameLexer {
         p_ += 3;
         continue;
       }
-      if (*p_ != '[' || is_tag_start(p_, end_, true) != Tri::kYes) return Control::kContinue;
-      ScannedTag t = scan_tag(p_, end_, true);
-      p_ = t.next;
-      line_start_ = false;
-      if (Control c = v_.tag(t.name, TagValue(t.raw_value)); c != Control::kContinue) return c;
+      return Control::kContinue;
     }
   }
 
@@ -106,17 +110,21 @@ class GameLexer {
     int depth = 0;
     while (p_ < end_) {
       const unsigned char c = *uc(p_);
-      if (is_line_break(c)) {
-        ++p_;
-        if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);  // escape line
-        continue;
-      }
-      if (is_blank(c)) {
-        ++p_;
-        continue;
-      }
       Control ctl = Control::kContinue;
+      // One switch for blanks, line breaks and punctuation: this runs for every token.
       switch (c) {
+        case ' ':
+        case '\t':
+        case '\v':
+        case '\f':
+        case '\0':
+          ++p_;
+          continue;
+        case '\n':
+        case '\r':
+          ++p_;
+          if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);  // escape line
+          continue;
         case '{': {
           const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
           if (!close) return fail(LexError::kUnterminatedComment, p_);
@@ -182,13 +190,20 @@ class GameLexer {
     const char* begin = p_;
     const unsigned char first = *uc(begin);
     if (is_alpha(first)) return move(begin);
+    if (is_digit(first) && p_ + 1 < end_ && (p_[1] == '.' || is_digit(*uc(p_ + 1)))) {
+      // A move number ("12.", "1...", "1.e4"): no result has a digit or '.' second.
+      while (p_ < end_ && is_digit(*uc(p_))) ++p_;
+      while (p_ < end_ && *p_ == '.') ++p_;
+      return Control::kContinue;
+    }
     const char* word_end = reinterpret_cast<const char*>(find_first_in(uc(p_), uc(end_), kTokenEnds));
     std::string_view word(begin, size_t(word_end - begin));
     if (word.empty()) {  // a lone '}', ']' or '"'
       ++p_;
       return Control::kContinue;
     }
-    if (first == '0' || first == '1' || first == '*' || first == 0xC2) {
+    // Results end in '0', '1', '2', '*' or '½' (0xBD); move numbers ("1.", "10.") in '.'.
+    if ((first == '0' || first == '1' || first == '*' || first == 0xC2) && word.back() != '.') {
       if (std::optional<Outcome> outcome = parse_result_token(word)) {
         p_ = word_end;
         return depth == 0 ? v_.outcome(*outcome, word) : Control::kContinue;

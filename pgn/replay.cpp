@@ -144,28 +144,34 @@ Control GameReplayer::san(std::string_view token) {
     ++plies_seen_;
     return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
   }
-  if (is_null_move(token)) {
+  // Moves start with a file or a piece letter; only other tokens can be null moves or castling.
+  const char first = token[0];
+  const bool plain = (first >= 'a' && first <= 'h') || first == 'N' || first == 'B' || first == 'R' ||
+                     first == 'Q' || first == 'K';
+  if (!plain && is_null_move(token)) {
     ++plies_seen_;
     state_ = State::kCounting;
     return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
   }
   std::array<char, 16> buffer;
-  SanResult r = san_to_move(board_, plain_dashes(token, buffer));
-  if (!r.ok()) {
-    std::string detail = "move " + std::to_string(board_.fullmove_number()) +
-                         (board_.side_to_move() == kWhite ? ". " : "... ") + std::string(token) + ": " +
-                         std::string(san_error_message(r.error));
-    return bad(san_reason(r.error), std::move(detail), token.data());
-  }
+  SanResult r = san_to_move(board_, plain ? token : plain_dashes(token, buffer));
+  if (!r.ok()) return bad_move(token, r.error);
   plies_.push_back(PlyRecord{board_.key(), move_to_polyglot(r.move), uint16_t(std::min(plies_seen_, 65535))});
-  UndoInfo undo;
-  board_.make_move(r.move, undo);
+  board_.make_move(r.move, undo_);
   ++plies_seen_;
   if (max_ply > 0 && plies_seen_ >= max_ply) {
     state_ = State::kCounting;
     if (plies_seen_ >= min_plies) return Control::kSkip;
   }
   return Control::kContinue;
+}
+
+// Out of line: building the message would otherwise weigh on every move's call.
+[[gnu::noinline]] Control GameReplayer::bad_move(std::string_view token, SanError error) {
+  std::string detail = "move " + std::to_string(board_.fullmove_number()) +
+                       (board_.side_to_move() == kWhite ? ". " : "... ") + std::string(token) + ": " +
+                       std::string(san_error_message(error));
+  return bad(san_reason(error), std::move(detail), token.data());
 }
 
 Control GameReplayer::error(LexError error, const char* where) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/san.h"
 #include "pgn/filter.h"
 #include "pgn/game.h"
 #include "pgn/pipeline.h"
@@ -63,6 +64,7 @@ class GameReplayer final : public Visitor {
   enum class State : uint8_t { kReplaying, kCounting, kDone, kRejected, kBad, kUnsupported };
 
   Control bad(std::string_view reason, std::string detail, const char* where);
+  Control bad_move(std::string_view token, SanError error);
   Control reject(std::string_view filter);  // one of kFilterNames
   Outcome resolve_outcome() const;
 
@@ -76,6 +78,7 @@ class GameReplayer final : public Visitor {
   const GameContext* game_ = nullptr;
   TagList tags_;
   Board board_;
+  UndoInfo undo_;  // written by every move, never read: a member saves initialising one per move
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
   uint16_t start_ply_ = 0;  // Board::game_ply() of the start position

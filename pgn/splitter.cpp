@@ -18,6 +18,9 @@ constexpr ByteSet kMovetextStops = make_byte_set("\n\r{;()-/*\xC2\xE2");
 constexpr ByteSet kCommentStops = make_byte_set("}\n\r");
 constexpr ByteSet kLineBreaks = make_byte_set("\n\r");
 constexpr ByteSet kBracketStops = make_byte_set("]\n\r");
+// The first bytes of a line that need a closer look (blanks, BOM, tag, escape line); any other
+// byte starts a line of movetext or text, which settles the line start at once.
+constexpr ByteSet kLineStartLooks = make_byte_set(std::string_view(" \t\v\f\0[%\xEF", 8));
 
 bool starts_tagless_game(unsigned char c) {
   return is_alpha(c) || is_digit(c) || c == '*' || c == '-' || c == 0xC2;
@@ -66,30 +69,34 @@ bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final
     return true;
   }
 
-  // Scan every tag of the line before acting, so that a need for more bytes changes nothing.
+  // Scan every tag of the line before acting, so that a need for more bytes changes nothing:
+  // the line's name hashes go after the open game's and are dropped again on a retry.
   const char* text = reinterpret_cast<const char*>(d);
   const char* end = text + limit;
   const char* p = text + q;
-  line_names_.clear();
+  const size_t known = tag_names_.size();
   for (;;) {
     Tri start = is_tag_start(p, end, last);
-    if (start == Tri::kNeedMore) return false;
+    if (start == Tri::kNeedMore) return retry_line(known);
     if (start == Tri::kNo) break;
     ScannedTag tag = scan_tag(p, end, last);
-    if (!tag.complete) return false;
-    line_names_.push_back(name_hash(tag.name));
+    if (!tag.complete) return retry_line(known);
+    tag_names_.push_back(name_hash(tag.name));
     p = skip_blanks(tag.next, end);
-    if (p == end && !last) return false;
+    if (p == end && !last) return retry_line(known);
     if (p == end || *p != '[') break;
   }
   line_start_ = false;
-  if (line_names_.empty()) return true;  // "[%clk ...]", "[#]": not a tag line
+  if (tag_names_.size() == known) return true;  // "[%clk ...]", "[#]": not a tag line
 
   // A tag line: a new game unless the open one is still in its tag section and lacks this tag.
-  const bool repeated = std::find(tag_names_.begin(), tag_names_.end(), line_names_[0]) != tag_names_.end();
+  const auto known_end = tag_names_.begin() + std::ptrdiff_t(known);
+  const bool repeated = std::find(tag_names_.begin(), known_end, *known_end) != known_end;
   if (in_game_ && (mode_ != Mode::kTags || repeated)) end_game(pos_, 0, 0, spans);
-  if (!in_game_) begin_game(pos_);
-  tag_names_.insert(tag_names_.end(), line_names_.begin(), line_names_.end());
+  if (!in_game_) {
+    begin_game(pos_);
+    tag_names_.erase(tag_names_.begin(), tag_names_.begin() + std::ptrdiff_t(known));  // the last game's
+  }
   pos_ = size_t(p - text);
   // Moves may follow the tags on the same line.
   mode_ = p < end && !is_line_break(static_cast<unsigned char>(*p)) ? Mode::kMovetext : Mode::kTags;
@@ -120,8 +127,12 @@ bool GameSplitter::at_result_trigger(const unsigned char* d, size_t size, bool f
   return true;
 }
 
+bool GameSplitter::retry_line(size_t known_tags) {
+  tag_names_.resize(known_tags);
+  return false;
+}
+
 void GameSplitter::begin_game(size_t at) {
-  tag_names_.clear();
   in_game_ = true;
   oversized_ = false;
   depth_ = 0;
@@ -155,7 +166,9 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
   const unsigned char* d = reinterpret_cast<const unsigned char*>(data);
   const unsigned char* end = d + size;
   while (pos_ < size) {
-    if (line_start_) {
+    if (line_start_ && !kLineStartLooks.member[d[pos_]]) {
+      line_start_ = false;  // most lines: movetext
+    } else if (line_start_) {
       // A line start that needed more bytes is looked at again only once the data has doubled,
       // so a long line arriving in small reads is not rescanned for every read.
       if (!final && size < retry_size_) return;
@@ -179,6 +192,7 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
           mode_ = Mode::kStrayBrackets;  // "[/pgn]", "[#]": not a tag, not a game
           ++pos_;
         } else if (starts_tagless_game(c)) {
+          tag_names_.clear();
           begin_game(pos_);
           mode_ = Mode::kMovetext;
         } else {

@@ -64,6 +64,9 @@ class GameSplitter {
   // Each returns false when it needs more bytes to decide (nothing changed then).
   bool at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
   bool at_result_trigger(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
+  // Drops the names a tag line added before it needed more bytes; returns false.
+  bool retry_line(size_t known_tags);
+  // Opens a game at `at`. tag_names_ is left to the caller, who keeps only the new game's there.
   void begin_game(size_t at);
   void end_game(size_t at, size_t result_begin, size_t result_size, std::vector<GameSpan>& spans);
   void line_break(unsigned char c);
@@ -79,8 +82,7 @@ class GameSplitter {
   size_t game_begin_ = 0;
   uint64_t line_ = 1;  // line of pos_
   uint64_t game_line_ = 1;
-  std::vector<uint64_t> tag_names_;   // hashes of the open game's tag names
-  std::vector<uint64_t> line_names_;  // those of the tag line being looked at
+  std::vector<uint64_t> tag_names_;  // hashes of the open game's tag names
 };
 
 }  // namespace bookforge::pgn

@@ -152,6 +152,34 @@ TEST(PgnPipeline, BadGamesAreSkippedCountedAndReportedInInputOrder) {
             "move 2. Ke3: " + std::string(san_error_message(SanError::kNoSuchPiece)));
 }
 
+// The short SAN forms ("e4", "Nf3", "exd5") take a fast path; each of these games leaves it
+// at its last move, which must still be judged as the general rules judge it.
+TEST(PgnPipeline, ShortMoveFormsKeepTheirErrorsAndSpecialCases) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[Event \"pinned knight, one candidate\"]\n1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nb5 *\n\n"
+             "[Event \"two knights, no hint\"]\n1. Nf3 Nf6 2. d3 d6 3. Nd2 *\n\n"
+             "[Event \"pawn takes nothing\"]\n1. e4 d5 2. exf5 *\n\n"
+             "[Event \"blocked push\"]\n1. e4 e5 2. e5 *\n\n"
+             "[Event \"en passant\"]\n1. e4 a6 2. e5 d5 3. exd6 *\n\n"
+             "[Event \"pinned pawn, along the pin\"]\n1. Nf3 e5 2. Nxe5 Qe7 3. Nf3 Nc6 4. e4 Qxe4+ *\n");
+  PipelineRun run = run_pipeline({(dir / "g.pgn").string()});
+  ASSERT_TRUE(run.ok) << run.error;
+  EXPECT_EQ(run.stats.games, 6u);
+  EXPECT_EQ(run.stats.bad_reasons,
+            (std::map<std::string, uint64_t>{{"ambiguous_move", 1}, {"illegal_move", 3}}));
+  ASSERT_EQ(run.stats.bad_examples.size(), 4u);
+  EXPECT_EQ(run.stats.bad_examples[0].detail,
+            "move 4. Nb5: " + std::string(san_error_message(SanError::kIllegal)));
+  EXPECT_EQ(run.stats.bad_examples[2].detail,
+            "move 2. exf5: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+  EXPECT_EQ(run.stats.bad_examples[3].detail,
+            "move 2. e5: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+  ASSERT_EQ(run.games.size(), 2u);
+  EXPECT_EQ(run.games[0].plies.size(), 5u);  // exd6 is en passant
+  EXPECT_EQ(run.games[1].plies.size(), 8u);
+}
+
 TEST(PgnPipeline, BadExamplesAreCappedButAllAreCounted) {
   TempDir dir;
   std::string text;
