@@ -79,8 +79,9 @@ TEST(BookBuild, DefaultRulesKeepExactlyWhatTheRulesSay) {
   BookMap expected;
   for (const auto& [key, moves] : positions) {
     uint64_t games = 0, half = 0;
+    const bool white = white_to_move[key];  // clang 14 cannot capture a structured binding
     auto half_points = [&](const MoveCounts& c) {
-      uint64_t wins = white_to_move[key] ? c.white : c.black;
+      uint64_t wins = white ? c.white : c.black;
       return 2 * wins + c.draws + (c.games - c.white - c.draws - c.black);
     };
     for (const auto& [move, c] : moves) games += c.games, half += half_points(c);
