@@ -242,11 +242,14 @@ TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
   const std::string csv = test::read_file(dir / "suspicious.csv");
   EXPECT_NE(csv.find(b.fen() + ",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
 
-  // The same with one thread: the same book, byte for byte.
+  // The same with one thread: the same book, byte for byte. (--suspicious stays: it adds a
+  // search of all moves first, whose TT entries the candidates' search then finds.)
   args = base;
-  args.insert(args.end(), {"-o", (dir / "one.bin").string(), "--rescore-depth", "5", "--threads", "1"});
+  args.insert(args.end(), {"-o", (dir / "one.bin").string(), "--rescore-depth", "5", "--suspicious",
+                           (dir / "suspicious_one.csv").string(), "--threads", "1"});
   ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
   EXPECT_EQ(test::read_file(dir / "one.bin"), test::read_file(dir / "rescored.bin"));
+  EXPECT_EQ(test::read_file(dir / "suspicious_one.csv"), csv);
 }
 
 TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
