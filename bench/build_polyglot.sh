@@ -47,7 +47,7 @@ pg_wall=$(wall polyglot 1 "$polyglot make-book -pgn $pgn -bin $tmp/pg.bin -max-p
 pg_rss=$(rss "$polyglot" make-book -pgn "$pgn" -bin "$tmp/pg.bin" -max-ply 40)
 printf '%-52s %8s %10s %8s %8s\n' "command" "wall s" "peak MB" "speed" "memory"
 printf '%-52s %8.2f %10s %8s %8s\n' "polyglot make-book -max-ply 40" "$pg_wall" "$pg_rss" "1.0x" "1.00x"
-for variant in "plain:$pgn:" "plain, --memory 32M:$pgn:--memory 32M" "zst:$zst:" "zst, --memory 32M:$zst:--memory 32M"; do
+for variant in "plain:$pgn:" "plain, --threads 1:$pgn:--threads 1" "zst:$zst:"; do
   IFS=: read -r label input extra <<< "$variant"
   cmd="$bookforge build $input -o $tmp/bf.bin --rules polyglot --max-ply 40 $q $extra"
   bf_wall=$(wall bookforge "$runs" "$cmd")

@@ -219,14 +219,17 @@ int run_build(const BuildOptions& opts) {
     print_error(pipeline.error().message);
     return kExitUsage;
   }
+  // Without --memory the tables start small and grow with the input (book/tally.h); with it,
+  // they may take what the user gave from the start.
   uint64_t budget = book::default_memory_budget();
+  uint64_t starting_table_memory = book::TallyOptions{}.starting_table_memory;
   if (!opts.memory.empty()) {
     Result<uint64_t> bytes = book::parse_memory_size(opts.memory);
     if (!bytes) {
       print_error("--memory: " + bytes.error().message);
       return kExitUsage;
     }
-    budget = *bytes;
+    budget = starting_table_memory = *bytes;
   }
 
   Result<std::unique_ptr<book::Rescorer>> rescorer = make_rescorer(opts.rescore, opts.read);
@@ -251,7 +254,8 @@ int run_build(const BuildOptions& opts) {
                      .workers = threads,
                      // Only a rating-weighted book reads the rating sums; without them the
                      // tally's tables are a third smaller.
-                     .ratings = rules->weight == book::WeightKind::kRating});
+                     .ratings = rules->weight == book::WeightKind::kRating,
+                     .starting_table_memory = starting_table_memory});
   Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
   Result<std::unique_ptr<book::EntryStream>> entries = std::unique_ptr<book::EntryStream>();
   if (from_db) {
@@ -389,8 +393,8 @@ void setup_build(CLI::App& root) {
   add_rule_options(cmd, opts->rules);
   cmd->add_option(
       "--memory", opts->memory,
-      "Most memory for counting, e.g. 256M or 2G (default: a quarter of RAM). The tables start at "
-      "32M and double after every 4 spills to sorted temporary files, up to this");
+      "Memory for counting, e.g. 256M or 2G; past it counts are spilled to sorted temporary files "
+      "(default: the tables start at 32M and double after every 4 spills, up to a quarter of RAM)");
   cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
   cmd->add_option("--from-db", opts->from_db,
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "

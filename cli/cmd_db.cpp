@@ -70,7 +70,7 @@ int run_db_add(const DbAddOptions& opts) {
       print_error("--memory: " + bytes.error().message);
       return kExitUsage;
     }
-    add.tally.memory_budget = *bytes;
+    add.tally.memory_budget = add.tally.starting_table_memory = *bytes;
   }
   // Spills go beside the store unless told otherwise: that folder must be writable anyway.
   std::string store_dir = std::filesystem::path(opts.db).parent_path().string();
@@ -250,8 +250,8 @@ void setup_db(CLI::App& root) {
       "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
   add->add_option(
       "--memory", add_opts->memory,
-      "Most memory for counting, e.g. 256M or 2G (default: a quarter of RAM). The tables start at "
-      "32M and double after every 4 spills to sorted temporary files, up to this");
+      "Memory for counting, e.g. 256M or 2G; past it counts are spilled to sorted temporary files "
+      "(default: the tables start at 32M and double after every 4 spills, up to a quarter of RAM)");
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 
