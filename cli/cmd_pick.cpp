@@ -22,24 +22,17 @@ struct PickOptions {
 };
 
 int run_pick(const PickOptions& opts) {
-  Result<Board> board = resolve_position(opts.position);
-  if (!board) {
-    print_error(board.error().message);
-    return kExitUsage;
-  }
-  auto book = book::PolyglotBook::open(opts.book);
-  if (!book) {
-    print_error(book.error().message);
-    return kExitFailure;
-  }
+  Board board;
+  std::optional<book::PolyglotBook> book;
+  if (int code = open_position_and_book(opts.position, opts.book, board, book); code != kExitOk) return code;
   std::mt19937_64 rng(opts.seed ? *opts.seed : std::random_device{}());
-  std::optional<book::ProbedMove> picked = book::pick_move(book::probe_book(*book, *board), rng(), opts.best);
+  std::optional<book::ProbedMove> picked = book::pick_move(book::probe_book(*book, board), rng(), opts.best);
   if (!picked) {
     print_error("no book move for this position in " + opts.book);
     return kExitFailure;
   }
   // UCI first, as an engine would send it, then SAN for people.
-  std::printf("%s %s\n", move_to_uci(picked->move).c_str(), move_to_san(*board, picked->move).c_str());
+  std::printf("%s %s\n", move_to_uci(picked->move).c_str(), move_to_san(board, picked->move).c_str());
   return kExitOk;
 }
 

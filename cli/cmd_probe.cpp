@@ -81,19 +81,12 @@ void print_text(const Board& board, const std::vector<book::ProbedMove>& moves,
 }
 
 int run_probe(const ProbeOptions& opts) {
-  Result<Board> board = resolve_position(opts.position);
-  if (!board) {
-    print_error(board.error().message);
-    return kExitUsage;
-  }
-  auto book = book::PolyglotBook::open(opts.book);
-  if (!book) {
-    print_error(book.error().message);
-    return kExitFailure;
-  }
-  std::vector<book::ProbedMove> moves = book::probe_book(*book, *board);
+  Board board;
+  std::optional<book::PolyglotBook> book;
+  if (int code = open_position_and_book(opts.position, opts.book, board, book); code != kExitOk) return code;
+  std::vector<book::ProbedMove> moves = book::probe_book(*book, board);
   if (opts.json) {
-    print_json(*board, moves);
+    print_json(board, moves);
     return kExitOk;
   }
   book::OpeningNames names;
@@ -107,7 +100,7 @@ int run_probe(const ProbeOptions& opts) {
     else
       print_warning(loaded.error().message);
   }
-  print_text(*board, moves, names);
+  print_text(board, moves, names);
   return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "cli/position_options.h"
 
+#include "cli/command.h"
 #include "engine/move_sequence.h"
 
 namespace bookforge::cli {
@@ -20,6 +21,23 @@ Result<Board> resolve_position(const PositionOptions& options) {
   if (Status played = play_moves(board, options.moves); !played)
     return Error{"--moves: " + played.error().message};
   return board;
+}
+
+int open_position_and_book(const PositionOptions& options, const std::string& book_path, Board& board,
+                           std::optional<book::PolyglotBook>& book) {
+  Result<Board> resolved = resolve_position(options);
+  if (!resolved) {
+    print_error(resolved.error().message);
+    return kExitUsage;
+  }
+  board = *resolved;
+  Result<book::PolyglotBook> opened = book::PolyglotBook::open(book_path);
+  if (!opened) {
+    print_error(opened.error().message);
+    return kExitFailure;
+  }
+  book.emplace(std::move(*opened));
+  return kExitOk;
 }
 
 }  // namespace bookforge::cli

@@ -2,10 +2,12 @@
 // moves in SAN or UCI played from the start position (or from --fen).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "book/polyglot_reader.h"
 #include "engine/board.h"
 #include "engine/result.h"
 
@@ -20,5 +22,10 @@ void add_position_options(CLI::App& command, PositionOptions& options);
 
 // The position the options describe; errors say which option is wrong and why.
 Result<Board> resolve_position(const PositionOptions& options);
+
+// What probe and pick start from: the position and the opened book. kExitOk, or the exit code
+// to return after the message this printed (usage for a bad position, failure for the book).
+int open_position_and_book(const PositionOptions& options, const std::string& book_path, Board& board,
+                           std::optional<book::PolyglotBook>& book);
 
 }  // namespace bookforge::cli
