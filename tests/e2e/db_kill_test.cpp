@@ -93,6 +93,19 @@ class DbKill : public ::testing::Test {
     write_file(dir_ / "big.pgn", big);
   }
 
+  // What a reader of the store sees: every (key, move) row and the list of added sources.
+  static std::string state(const fs::path& db) {
+    return dump_tree(db) + sql_rows(db, "SELECT name FROM sources ORDER BY id");
+  }
+
+  // A store holding one sample, which each test then adds the big input to.
+  static void make_base(const fs::path& base) {
+    ASSERT_EQ(run_bookforge({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", base.string(),
+                             "--progress", "never"})
+                  .exit_code,
+              0);
+  }
+
   std::vector<std::string> add_args(const fs::path& db) const {
     return {"db",         "add",  (dir_ / "big.pgn").string(), "--db", db.string(), "--threads", "1",
             "--progress", "never"};
@@ -104,15 +117,11 @@ class DbKill : public ::testing::Test {
 TEST_F(DbKill, AKilledAddLeavesTheStoreBeforeOrAfterNeverBetween) {
   const fs::path base = dir_ / "base.sqlite", reference = dir_ / "reference.sqlite",
                  victim = dir_ / "victim.sqlite";
-  ASSERT_EQ(run_bookforge({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", base.string(),
-                           "--progress", "never"})
-                .exit_code,
-            0);
-  const std::string before = dump_tree(base) + sql_rows(base, "SELECT name FROM sources ORDER BY id");
+  ASSERT_NO_FATAL_FAILURE(make_base(base));
+  const std::string before = state(base);
   fs::copy_file(base, reference);
   const Timing timing = timed_add(add_args(reference));
-  const std::string after =
-      dump_tree(reference) + sql_rows(reference, "SELECT name FROM sources ORDER BY id");
+  const std::string after = state(reference);
   ASSERT_NE(before, after);
 
   int killed_before = 0, killed_after = 0, finished = 0, killed_with_wal = 0;
@@ -127,8 +136,8 @@ TEST_F(DbKill, AKilledAddLeavesTheStoreBeforeOrAfterNeverBetween) {
     const auto wal_size = fs::file_size(victim.string() + "-wal", ec);
     if (k.by_signal && !ec && wal_size > 0) ++killed_with_wal;
     // Opening the store recovers from the WAL what was committed, and only that.
-    const std::string state = dump_tree(victim) + sql_rows(victim, "SELECT name FROM sources ORDER BY id");
-    const bool is_before = state == before, is_after = state == after;
+    const std::string now = state(victim);
+    const bool is_before = now == before, is_after = now == after;
     EXPECT_TRUE(is_before || is_after)
         << "killed after " << delay.count() << " us: the store is half-written";
     if (!k.by_signal)
@@ -214,11 +223,8 @@ TEST_F(DbKill, AKilledAddOfANewStoreLeavesNoStoreOrAWholeOne) {
 TEST_F(DbKill, KillAtExactRowsOfTheMerge) {
   const fs::path base = dir_ / "base.sqlite", reference = dir_ / "reference.sqlite",
                  victim = dir_ / "victim.sqlite";
-  ASSERT_EQ(run_bookforge({"db", "add", sample("lichess-2016-05-1000.pgn").string(), "--db", base.string(),
-                           "--progress", "never"})
-                .exit_code,
-            0);
-  const std::string before = dump_tree(base) + sql_rows(base, "SELECT name FROM sources ORDER BY id");
+  ASSERT_NO_FATAL_FAILURE(make_base(base));
+  const std::string before = state(base);
   fs::copy_file(base, reference);
   ASSERT_EQ(run_bookforge(add_args(reference)).exit_code, 0);
   ASSERT_NE(dump_tree(reference), dump_tree(base));
@@ -236,8 +242,8 @@ TEST_F(DbKill, KillAtExactRowsOfTheMerge) {
     CommandResult killed = run_bookforge(add_args(victim));
     ::unsetenv("BOOKFORGE_KILL_AT_ROW");
     EXPECT_EQ(killed.exit_code, 128 + SIGKILL) << "row " << row << ": " << killed.err;
-    const std::string state = dump_tree(victim) + sql_rows(victim, "SELECT name FROM sources ORDER BY id");
-    EXPECT_EQ(state, before) << "killed at merge row " << row << ": the store changed";
+    const std::string now = state(victim);
+    EXPECT_EQ(now, before) << "killed at merge row " << row << ": the store changed";
   }
   // After the kills the store accepts the same add and ends in the full after-state.
   ASSERT_EQ(run_bookforge(add_args(victim)).exit_code, 0);
