@@ -13,6 +13,7 @@
 #include "book/store_explore.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
+#include "cli/openings_option.h"
 #include "cli/output_format.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
@@ -163,16 +164,7 @@ int run_db_explore(const DbExploreOptions& opts) {
     return kExitFailure;
   }
   book::OpeningNames names;
-  const std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
-  if (!path.empty()) {
-    Result<book::OpeningNames> loaded = book::OpeningNames::load(path);
-    if (loaded)
-      names = std::move(*loaded);
-    else if (!opts.openings.empty())
-      return print_error(loaded.error().message), kExitFailure;
-    else
-      print_warning(loaded.error().message);
-  }
+  if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
   if (opts.json)
     print_exploration_json(*x, names);
   else
@@ -263,8 +255,7 @@ void setup_db(CLI::App& root) {
       "--json", explore_opts->json,
       "Print {\"key\", \"games\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", "
       "\"black\", \"avg_rating\", \"score\", \"opening\"}]}");
-  explore->add_option("--openings", explore_opts->openings,
-                      "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
+  add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 
   auto stats_opts = std::make_shared<DbStatsOptions>();

@@ -7,6 +7,7 @@
 #include "book/book_probe.h"
 #include "book/opening_names.h"
 #include "cli/command.h"
+#include "cli/openings_option.h"
 #include "cli/output_format.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
@@ -90,16 +91,7 @@ int run_probe(const ProbeOptions& opts) {
     return kExitOk;
   }
   book::OpeningNames names;
-  std::string path = opts.openings.empty() ? book::OpeningNames::default_path() : opts.openings;
-  if (!path.empty()) {
-    auto loaded = book::OpeningNames::load(path);
-    if (loaded)
-      names = std::move(*loaded);
-    else if (!opts.openings.empty())
-      return print_error(loaded.error().message), kExitFailure;
-    else
-      print_warning(loaded.error().message);
-  }
+  if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
   print_text(board, moves, names);
   return kExitOk;
 }
@@ -112,8 +104,7 @@ void setup_probe(CLI::App& root) {
   add_position_options(*cmd, opts->position);
   cmd->add_flag("--json", opts->json,
                 "Print {\"key\": ..., \"moves\": [{\"uci\", \"san\", \"weight\", \"learn\"}]}");
-  cmd->add_option("--openings", opts->openings,
-                  "Opening-name table (default: data-samples/openings.tsv or the installed copy)");
+  add_openings_option(*cmd, opts->openings);
   cmd->callback([opts] { set_exit_code(run_probe(*opts)); });
 }
 

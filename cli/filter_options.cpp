@@ -164,6 +164,10 @@ void add_read_options(CLI::App* cmd, ReadFlags& r) {
   cmd->add_flag("--quiet,-q", r.quiet, "No progress line and no warnings")->group(group);
 }
 
+bool shows_progress(const ReadFlags& read) {
+  return !read.quiet && (read.progress == "always" || (read.progress == "auto" && ::isatty(STDERR_FILENO)));
+}
+
 Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs,
                                                    const FilterFlags& filter, const ReadFlags& read) {
   Result<pgn::GameFilter> game_filter = make_game_filter(filter);
@@ -175,7 +179,7 @@ Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string
   options.filter = std::move(*game_filter);
   options.strict = read.strict;
   options.progress = pgn::ProgressMode::kNever;
-  if (!read.quiet && (read.progress == "always" || (read.progress == "auto" && ::isatty(STDERR_FILENO)))) {
+  if (shows_progress(read)) {
     options.progress = read.progress == "always" ? pgn::ProgressMode::kAlways : pgn::ProgressMode::kAuto;
     options.on_progress = make_progress_printer();
   }

@@ -58,6 +58,10 @@ struct ReadFlags {
 // --max-ply --threads --strict --progress --quiet
 void add_read_options(CLI::App* cmd, ReadFlags& flags);
 
+// Whether a progress line goes to stderr: --progress always, or auto on a terminal; never with
+// --quiet.
+bool shows_progress(const ReadFlags& read);
+
 // Everything read_games needs, including the progress printer for stderr.
 Result<pgn::PipelineOptions> make_pipeline_options(const std::vector<std::string>& inputs,
                                                    const FilterFlags& filter, const ReadFlags& read);

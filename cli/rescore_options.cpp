@@ -1,7 +1,5 @@
 #include "cli/rescore_options.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -47,8 +45,9 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                   "Drop candidates scoring more than this many centipawns below the best candidate [50]")
       ->check(CLI::NonNegativeNumber)
       ->group(group);
-  cmd->add_option("--rescore-blend", f.blend,
-                  "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
+  cmd->add_option(
+         "--rescore-blend", f.blend,
+         "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
       ->check(CLI::Range(0.0, 1.0))
       ->group(group);
   cmd->add_option("--rescore-engine", f.engine,
@@ -60,8 +59,9 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option("--suspicious", f.suspicious,
                   "Write popular moves the engine considers bad to this CSV file (needs rescoring)")
       ->group(group);
-  cmd->add_option("--suspicious-share", f.suspicious_share,
-                  "A suspicious move was played in at least this percentage of the position's book games [20]")
+  cmd->add_option(
+         "--suspicious-share", f.suspicious_share,
+         "A suspicious move was played in at least this percentage of the position's book games [20]")
       ->check(CLI::Range(0.0, 100.0))
       ->group(group);
   cmd->add_option("--suspicious-margin", f.suspicious_margin_cp,
@@ -88,8 +88,7 @@ Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, con
   o.find_suspicious = !f.suspicious.empty();
   o.suspicious_share = f.suspicious_share;
   o.suspicious_margin_cp = f.suspicious_margin_cp;
-  if (!read.quiet && (read.progress == "always" || (read.progress == "auto" && ::isatty(STDERR_FILENO))))
-    o.on_progress = make_rescore_progress();
+  if (shows_progress(read)) o.on_progress = make_rescore_progress();
   if (Status s = o.validate(); !s.ok()) return s.error();
   return std::make_unique<book::Rescorer>(std::move(o));
 }
@@ -120,7 +119,8 @@ Status finish_rescore(const RescoreFlags& f, const book::Rescorer& rescorer, boo
     const book::RescoreStats& s = rescorer.stats();
     std::printf("rescored %llu positions (%llu candidates, %llu dropped) in %.2f s, %.1f positions/s",
                 static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
-                static_cast<unsigned long long>(s.dropped), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0);
+                static_cast<unsigned long long>(s.dropped), s.seconds,
+                s.seconds > 0 ? s.positions / s.seconds : 0.0);
     if (!f.suspicious.empty())
       std::printf("; %zu suspicious moves in %s", rescorer.suspicious().size(), f.suspicious.c_str());
     std::printf("\n");
