@@ -15,13 +15,13 @@ namespace {
 // read buffer).
 constexpr size_t kMaxFanIn = 64;
 constexpr size_t kInitialCompactSlots = 1 << 14;
+constexpr size_t kInitialWideSlots = 1 << 8;
 // The tables start with TallyOptions::starting_table_memory and double it after every
 // kSpillsPerStep spills, up to the budget. Counting into tables past the caches costs a miss a
 // ply however large they are, and a spill is a sequential write, so a small input stays small
 // in memory at no cost in time; a huge one soon gets large tables, which keeps its run count
 // (and so the final merge's fan-in) bounded.
 constexpr unsigned kSpillsPerStep = 4;
-constexpr size_t kInitialWideSlots = 1 << 8;
 
 // Reads `streams` through a merge into a new run appended to `file`.
 Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
@@ -64,6 +64,7 @@ inline bool add_game(SmallSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint
 // What Tally needs of a worker, whichever compact slot it counts into.
 class Tally::Worker : public pgn::GameSink {
  public:
+  explicit Worker(uint64_t table_budget) : table_budget_(table_budget) {}
   // The tables (already sorted) for the final merge, and the runs.
   virtual void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
                               std::vector<SpilledRun>& runs) = 0;
@@ -73,7 +74,7 @@ class Tally::Worker : public pgn::GameSink {
   uint64_t table_budget() const { return table_budget_; }
 
  protected:
-  uint64_t table_budget_ = 0;
+  uint64_t table_budget_;
   TallyStats stats_;
   std::string error_;
 };
@@ -84,13 +85,12 @@ template <class Compact>
 class SlotWorker final : public Tally::Worker {
  public:
   SlotWorker(const TallyOptions& options, uint64_t budget)
-      : options_(options),
+      : Worker(std::min(budget, options.starting_table_memory / uint64_t(std::max(options.workers, 1)))),
+        options_(options),
         budget_(budget),
-        compact_(
-            std::min<uint64_t>(kInitialCompactSlots, std::max<uint64_t>(budget / 2 / sizeof(Compact), 64))),
-        wide_(kInitialWideSlots) {
-    table_budget_ = std::min(budget_, options.starting_table_memory / uint64_t(std::max(options.workers, 1)));
-  }
+        compact_(std::min<uint64_t>(kInitialCompactSlots,
+                                    std::max<uint64_t>(table_budget_ / 2 / sizeof(Compact), 64))),
+        wide_(kInitialWideSlots) {}
 
   void on_game(const pgn::ReplayedGame& game) override {
     if (!error_.empty()) return;

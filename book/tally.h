@@ -5,10 +5,11 @@
 // so counting needs no locks. When a worker's tables reach what they may take they are spilled,
 // already sorted, as a run file (book/run_file.h). They may take 32 MB at first (all workers
 // together), twice that after every 4 spills, and never more than the memory budget: small
-// inputs stay small, and a huge input still ends with few enough runs to merge in one pass. finish() k-way
-// merges every run and every worker's sorted tables into one stream in (key, move) order with the counts
-// summed. Counts are sums and first plies minima, so the stream does not depend on the number of workers, on
-// which worker got which game, or on when anything spilled.
+// inputs stay small, and a huge input still ends with few enough runs to merge in one pass.
+// finish() k-way merges every run and every worker's sorted tables into one stream in
+// (key, move) order with the counts summed. Counts are sums and first plies minima, so the
+// stream does not depend on the number of workers, on which worker got which game, or on when
+// anything spilled.
 #pragma once
 
 #include <cstdint>
