@@ -26,6 +26,7 @@
 #include "cli/command.h"
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
+#include "cli/memory_option.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
 #include "pgn/pipeline.h"
@@ -219,18 +220,8 @@ int run_build(const BuildOptions& opts) {
     print_error(pipeline.error().message);
     return kExitUsage;
   }
-  // Without --memory the tables start small and grow with the input (book/tally.h); with it,
-  // they may take what the user gave from the start.
-  uint64_t budget = book::default_memory_budget();
-  uint64_t starting_table_memory = book::TallyOptions{}.starting_table_memory;
-  if (!opts.memory.empty()) {
-    Result<uint64_t> bytes = book::parse_memory_size(opts.memory);
-    if (!bytes) {
-      print_error("--memory: " + bytes.error().message);
-      return kExitUsage;
-    }
-    budget = starting_table_memory = *bytes;
-  }
+  book::TallyOptions tally_options;
+  if (int code = apply_memory_option(opts.memory, tally_options); code != kExitOk) return code;
 
   Result<std::unique_ptr<book::Rescorer>> rescorer = make_rescorer(opts.rescore, opts.read);
   if (!rescorer) {
@@ -248,14 +239,13 @@ int run_build(const BuildOptions& opts) {
   // Step 3. Read and tally.
   const int threads = pgn::pipeline_threads(*pipeline);
   const std::string tmp_dir = spill_folder(opts);
-  book::Tally tally({.memory_budget = budget,
-                     .tmp_dir = tmp_dir,
-                     .count_repeats = rules->count_repeats,
-                     .workers = threads,
-                     // Only a rating-weighted book reads the rating sums; without them the
-                     // tally's tables are a third smaller.
-                     .ratings = rules->weight == book::WeightKind::kRating,
-                     .starting_table_memory = starting_table_memory});
+  tally_options.tmp_dir = tmp_dir;
+  tally_options.count_repeats = rules->count_repeats;
+  tally_options.workers = threads;
+  // Only a rating-weighted book reads the rating sums; without them the tally's tables are a
+  // third smaller.
+  tally_options.ratings = rules->weight == book::WeightKind::kRating;
+  book::Tally tally(tally_options);
   Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
   Result<std::unique_ptr<book::EntryStream>> entries = std::unique_ptr<book::EntryStream>();
   if (from_db) {
@@ -306,7 +296,7 @@ int run_build(const BuildOptions& opts) {
                     read_stats.operator->(),
                     tally_stats,
                     threads,
-                    budget,
+                    tally_options.memory_budget,
                     tmp_dir,
                     outcome.operator->(),
                     total - rules_start,
@@ -391,10 +381,7 @@ void setup_build(CLI::App& root) {
   add_read_options(cmd, opts->read);
   opts->rules.max_ply_opt = cmd->get_option("--max-ply");
   add_rule_options(cmd, opts->rules);
-  cmd->add_option(
-      "--memory", opts->memory,
-      "Memory for counting, e.g. 256M or 2G; past it counts are spilled to sorted temporary files "
-      "(default: the tables start at 32M and double after every 4 spills, up to a quarter of RAM)");
+  add_memory_option(*cmd, opts->memory);
   cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the book's folder)");
   cmd->add_option("--from-db", opts->from_db,
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "

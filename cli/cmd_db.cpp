@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "book/memory_size.h"
 #include "book/opening_names.h"
 #include "book/store.h"
 #include "book/store_add.h"
 #include "book/store_explore.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
+#include "cli/memory_option.h"
 #include "cli/openings_option.h"
 #include "cli/output_format.h"
 #include "cli/position_options.h"
@@ -64,15 +64,7 @@ int run_db_add(const DbAddOptions& opts) {
   add.force = opts.force;
   add.pipeline = std::move(*pipeline);
   add.tally.count_repeats = opts.count_repeats;
-  add.tally.memory_budget = book::default_memory_budget();
-  if (!opts.memory.empty()) {
-    Result<uint64_t> bytes = book::parse_memory_size(opts.memory);
-    if (!bytes) {
-      print_error("--memory: " + bytes.error().message);
-      return kExitUsage;
-    }
-    add.tally.memory_budget = add.tally.starting_table_memory = *bytes;
-  }
+  if (int code = apply_memory_option(opts.memory, add.tally); code != kExitOk) return code;
   // Spills go beside the store unless told otherwise: that folder must be writable anyway.
   std::string store_dir = std::filesystem::path(opts.db).parent_path().string();
   add.tally.tmp_dir = !opts.tmp_dir.empty() ? opts.tmp_dir : store_dir.empty() ? "." : store_dir;
@@ -240,10 +232,7 @@ void setup_db(CLI::App& root) {
   add->add_flag(
       "--force", add_opts->force,
       "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
-  add->add_option(
-      "--memory", add_opts->memory,
-      "Memory for counting, e.g. 256M or 2G; past it counts are spilled to sorted temporary files "
-      "(default: the tables start at 32M and double after every 4 spills, up to a quarter of RAM)");
+  add_memory_option(*add, add_opts->memory);
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 
