@@ -41,6 +41,21 @@
 
 namespace bookforge::book {
 
+// The fields both compact slots have, as a TallyEntry: every counted game of a compact slot has
+// a result, so its games are the sum of the three.
+template <class Slot>
+TallyEntry entry_of_counts(const Slot& s) {
+  TallyEntry e;
+  e.key = s.key;
+  e.move = s.move;
+  e.first_ply = s.first_ply;
+  e.white_wins = s.white_wins;
+  e.draws = s.draws;
+  e.black_wins = s.black_wins;
+  e.games = uint32_t(s.white_wins) + s.draws + s.black_wins;
+  return e;
+}
+
 struct CompactSlot {
   uint64_t key;
   uint32_t rating_sum;
@@ -52,15 +67,8 @@ struct CompactSlot {
   uint16_t first_ply;
 
   TallyEntry to_entry() const {
-    TallyEntry e;
-    e.key = key;
-    e.move = move;
-    e.first_ply = first_ply;
+    TallyEntry e = entry_of_counts(*this);
     e.rating_sum = rating_sum;
-    e.white_wins = white_wins;
-    e.draws = draws;
-    e.black_wins = black_wins;
-    e.games = uint32_t(white_wins) + draws + black_wins;
     e.rated_games = rated_games;
     return e;
   }
@@ -85,17 +93,7 @@ struct SmallSlot {
   uint8_t black_wins;
   uint8_t unused;
 
-  TallyEntry to_entry() const {
-    TallyEntry e;
-    e.key = key;
-    e.move = move;
-    e.first_ply = first_ply;
-    e.white_wins = white_wins;
-    e.draws = draws;
-    e.black_wins = black_wins;
-    e.games = uint32_t(white_wins) + draws + black_wins;
-    return e;
-  }
+  TallyEntry to_entry() const { return entry_of_counts(*this); }
 };
 static_assert(sizeof(SmallSlot) == 16, "the small slot layout is drawn above");
 
