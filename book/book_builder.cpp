@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
+#include <thread>
 
 #include "book/book_walk.h"
 #include "book/weight_scale.h"
@@ -87,31 +89,89 @@ uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
   return stats.positions;
 }
 
+// The rules over one part of the tally (one key range), on whichever thread runs it.
+struct PartRun {
+  explicit PartRun(const SelectionRules& rules) : selector(rules) {}
+  MoveSelector selector;
+  std::vector<PositionCandidates> kept;  // when a walk follows
+  uint64_t scaled_positions = 0;
+  Status status = ok_status();
+};
+
+void run_part(EntryStream& stream, bool collect, PolyglotWriter& out, PartRun& run) {
+  PositionReader reader(stream);
+  PositionWriter writer(out);
+  std::vector<TallyEntry> moves;
+  PositionCandidates candidates;
+  while (reader.next(moves)) {
+    if (!run.selector.select(moves, candidates)) continue;
+    if (collect) {
+      run.kept.push_back(std::move(candidates));
+      candidates = {};
+    } else if (Status s = writer.write(candidates); !s.ok()) {
+      run.status = s;
+      return;
+    }
+  }
+  run.status = stream.status();
+  run.scaled_positions = writer.scaled_positions();
+}
+
 }  // namespace
 
 Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer) {
+  EntryStream* parts[] = {&tally};
+  return build_book(parts, rules, transformer, writer);
+}
+
+Result<BuildOutcome> build_book(std::span<EntryStream* const> parts, const SelectionRules& rules,
+                                CandidateTransformer* transformer, PolyglotWriter& writer) {
   BuildOutcome outcome;
-  MoveSelector selector(rules);
-  PositionReader reader(tally);
   PositionWriter out(writer);
   const bool collect = rules.prune_unreachable || transformer != nullptr;
 
   // Step 1: the rules, one position at a time, straight into the book unless a walk follows.
-  std::vector<TallyEntry> moves;
-  PositionCandidates candidates;
-  std::vector<PositionCandidates> kept;
-  while (reader.next(moves)) {
-    if (!selector.select(moves, candidates)) continue;
-    if (collect) {
-      kept.push_back(std::move(candidates));
-      candidates = {};
-    } else if (Status s = out.write(candidates); !s.ok()) {
-      return s.error();
-    }
+  // Each part is a key range after the previous one: the first goes into the book on this
+  // thread, every later one on a thread of its own into a section appended after it.
+  std::vector<PartRun> runs;
+  std::vector<PolyglotWriter> sections;
+  runs.reserve(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    runs.emplace_back(rules);
+    if (i == 0 || collect) continue;
+    Result<PolyglotWriter> section = PolyglotWriter::create_section(writer.folder());
+    if (!section) return section.error();
+    sections.push_back(std::move(*section));
   }
-  if (Status s = tally.status(); !s.ok()) return s.error();
-  outcome.stages.assign(selector.stages().begin(), selector.stages().end());
+  {
+    std::vector<std::jthread> threads;
+    for (size_t i = 1; i < parts.size(); ++i)
+      threads.emplace_back(
+          [&, i] { run_part(*parts[i], collect, collect ? writer : sections[i - 1], runs[i]); });
+    if (!parts.empty()) run_part(*parts[0], collect, writer, runs[0]);
+  }
+  std::vector<PositionCandidates> kept;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (!runs[i].status.ok()) return runs[i].status.error();
+    if (i > 0 && !collect)
+      if (Status s = writer.append(sections[i - 1]); !s.ok()) return s.error();
+    outcome.scaled_positions += runs[i].scaled_positions;
+    if (collect) {
+      if (kept.empty())
+        kept = std::move(runs[i].kept);
+      else
+        std::move(runs[i].kept.begin(), runs[i].kept.end(), std::back_inserter(kept));
+    }
+    const auto& stages = runs[i].selector.stages();
+    if (i == 0)
+      outcome.stages.assign(stages.begin(), stages.end());
+    else
+      for (size_t s = 0; s < stages.size(); ++s) {
+        outcome.stages[s].positions += stages[s].positions;
+        outcome.stages[s].entries += stages[s].entries;
+      }
+  }
 
   if (collect) {
     // Step 2: the transformer sees every position reachable through kept moves, with a board.
@@ -140,7 +200,7 @@ Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
       if (Status s = out.write(p); !s.ok()) return s.error();
   }
   outcome.stages.push_back({"written", writer.positions(), writer.entries()});
-  outcome.scaled_positions = out.scaled_positions();
+  outcome.scaled_positions += out.scaled_positions();
   return outcome;
 }
 

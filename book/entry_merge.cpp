@@ -60,4 +60,16 @@ bool MergedStream::next(TallyEntry& entry) {
 
 Status MergedStream::status() const { return status_; }
 
+bool ConcatStream::next(TallyEntry& entry) {
+  for (; current_ < parts_.size(); ++current_) {
+    if (parts_[current_]->next(entry)) return true;
+    if (!parts_[current_]->status().ok()) return false;
+  }
+  return false;
+}
+
+Status ConcatStream::status() const {
+  return current_ < parts_.size() ? parts_[current_]->status() : ok_status();
+}
+
 }  // namespace bookforge::book

@@ -62,4 +62,17 @@ class MergedStream : public EntryStream {
   Status status_ = ok_status();
 };
 
+// Streams read one after another: the whole is in order when each stream is, and each one's
+// entries come before the next one's.
+class ConcatStream : public EntryStream {
+ public:
+  explicit ConcatStream(std::vector<std::unique_ptr<EntryStream>> parts) : parts_(std::move(parts)) {}
+  bool next(TallyEntry& entry) override;
+  Status status() const override;
+
+ private:
+  std::vector<std::unique_ptr<EntryStream>> parts_;
+  size_t current_ = 0;
+};
+
 }  // namespace bookforge::book

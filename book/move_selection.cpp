@@ -16,12 +16,6 @@ MoveSelector::MoveSelector(const SelectionRules& rules) : rules_(rules) {
   for (int i = 0; i < kStages; ++i) stages_[size_t(i)].name = kNames[i];
 }
 
-void MoveSelector::count(Stage stage, size_t entries) {
-  if (entries == 0) return;
-  stages_[stage].positions += 1;
-  stages_[stage].entries += entries;
-}
-
 uint64_t MoveSelector::raw_weight(const TallyEntry& m, uint64_t position_rated,
                                   uint64_t position_rating_sum) const {
   switch (rules_.weight) {
@@ -44,24 +38,36 @@ bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates&
   out.moves.clear();
   if (moves.empty()) return false;
   out.key = moves.front().key;
-  count(kTally, moves.size());
+  const size_t n = moves.size();
+  // Most positions of a tally were reached once or twice and fall at the first rule that looks
+  // at their counts: the stages are counted inline, and the per-move rules only run for
+  // positions that pass the position's own.
+  count(kTally, n);
 
   Color side = moves.front().side_to_move();
   if ((rules_.side == SideFilter::kWhite && side != kWhite) ||
       (rules_.side == SideFilter::kBlack && side != kBlack))
     return false;
-  count(kSide, moves.size());
+  count(kSide, n);
 
-  uint64_t games = 0, half_points = 0, rated = 0, rating_sum = 0;
+  uint64_t games = 0, most = 0;
   for (const TallyEntry& m : moves) {
     games += m.games;
+    most = std::max<uint64_t>(most, m.games);
+  }
+  if (games < rules_.min_games) return false;
+  count(kMinGames, n);
+  // No move is popular: none was played min_move_games times, and the most played one does
+  // not reach the share (nor then does any other).
+  if (most < rules_.min_move_games && double(most) * 100.0 < rules_.min_move_share * double(games))
+    return false;
+
+  uint64_t half_points = 0, rated = 0, rating_sum = 0;
+  for (const TallyEntry& m : moves) {
     half_points += m.half_points();
     rated += m.rated_games;
     rating_sum += m.rating_sum;
   }
-  if (games < rules_.min_games) return false;
-  count(kMinGames, moves.size());
-
   const double average_score = games == 0 ? 0.0 : double(half_points) / double(2 * games);
   size_t survivors[kStages] = {};
   for (const TallyEntry& m : moves) {

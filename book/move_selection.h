@@ -34,7 +34,10 @@ class MoveSelector {
   const std::array<StageCount, kStages>& stages() const { return stages_; }
 
  private:
-  void count(Stage stage, size_t entries);
+  void count(Stage stage, size_t entries) {
+    stages_[stage].positions += entries != 0;
+    stages_[stage].entries += entries;
+  }
   uint64_t raw_weight(const TallyEntry& move, uint64_t position_rated, uint64_t position_rating_sum) const;
 
   SelectionRules rules_;

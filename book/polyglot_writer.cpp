@@ -27,6 +27,48 @@ Result<PolyglotWriter> PolyglotWriter::create(const std::string& path) {
   return PolyglotWriter(path, temp, fd);
 }
 
+Result<PolyglotWriter> PolyglotWriter::create_section(const std::string& dir) {
+  std::string temp = (dir.empty() ? std::string(".") : dir) + "/.bookforge-section-XXXXXX";
+  int fd = ::mkstemp(temp.data());
+  if (fd < 0) return Error{"cannot create a temporary file in " + dir + ": " + std::strerror(errno)};
+  ::unlink(temp.c_str());
+  PolyglotWriter section(temp, "", fd);
+  section.section_ = true;
+  return section;
+}
+
+std::string PolyglotWriter::folder() const {
+  std::filesystem::path dir = std::filesystem::path(path_).parent_path();
+  return dir.empty() ? std::string(".") : dir.string();
+}
+
+Status PolyglotWriter::append(PolyglotWriter& section) {
+  if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
+  if (section.positions_ == 0) return ok_status();
+  if (positions_ > 0 && section.first_key_ <= last_key_)
+    return Error{"internal error: book sections must be appended in increasing key order"};
+  if (Status s = section.flush(); !s.ok()) return s;
+  if (Status s = flush(); !s.ok()) return s;
+  // The section's file, from its start, through this writer's buffer.
+  const uint64_t bytes = section.entries_ * kPolyglotEntrySize;
+  for (uint64_t done = 0; done < bytes;) {
+    ssize_t n =
+        ::pread(section.fd_, buffer_.data(), std::min<uint64_t>(buffer_.size(), bytes - done), off_t(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Error{"cannot read back a temporary file of " + path_ + ": " + std::strerror(errno)};
+    used_ = size_t(n);
+    if (Status s = flush(); !s.ok()) return s;
+    done += uint64_t(n);
+  }
+  entries_ += section.entries_;
+  positions_ += section.positions_;
+  last_key_ = section.last_key_;
+  section.entries_ = section.positions_ = 0;
+  if (::ftruncate(section.fd_, 0) != 0 || ::lseek(section.fd_, 0, SEEK_SET) != 0)
+    return Error{"cannot reuse a temporary file of " + path_ + ": " + std::strerror(errno)};
+  return ok_status();
+}
+
 PolyglotWriter::PolyglotWriter(std::string path, std::string temp_path, int fd)
     : path_(std::move(path)), temp_path_(std::move(temp_path)), fd_(fd), buffer_(kBufferSize) {}
 
@@ -38,7 +80,9 @@ PolyglotWriter::PolyglotWriter(PolyglotWriter&& o) noexcept
       used_(o.used_),
       entries_(o.entries_),
       positions_(o.positions_),
-      last_key_(o.last_key_) {
+      first_key_(o.first_key_),
+      last_key_(o.last_key_),
+      section_(o.section_) {
   o.fd_ = -1;
   o.temp_path_.clear();
 }
@@ -76,12 +120,13 @@ Status PolyglotWriter::add_position(std::span<PolyglotEntry> entries) {
     used_ += kPolyglotEntrySize;
   }
   entries_ += entries.size();
-  ++positions_;
+  if (positions_++ == 0) first_key_ = key;
   last_key_ = key;
   return ok_status();
 }
 
 Result<uint64_t> PolyglotWriter::commit() {
+  if (section_) return Error{"internal error: a book section is appended, not committed"};
   if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
   if (Status s = flush(); !s.ok()) return s.error();
   if (::fsync(fd_) != 0) return Error{"cannot sync " + temp_path_ + ": " + std::strerror(errno)};

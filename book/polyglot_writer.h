@@ -16,6 +16,10 @@ namespace bookforge::book {
 class PolyglotWriter {
  public:
   static Result<PolyglotWriter> create(const std::string& path);
+  // A writer for a later key range of a book, filled on another thread while the book's own
+  // writer takes the earlier ones, then moved into it with append(). Its file in `dir` is
+  // unlinked at once, so it never shows and disappears with the writer.
+  static Result<PolyglotWriter> create_section(const std::string& dir);
   ~PolyglotWriter();
   PolyglotWriter(PolyglotWriter&& other) noexcept;
   PolyglotWriter& operator=(PolyglotWriter&&) = delete;
@@ -25,8 +29,15 @@ class PolyglotWriter {
   // into book order and appends them.
   Status add_position(std::span<PolyglotEntry> entries);
 
+  // Appends everything written to `section` (whose first key must be greater than every key
+  // written here), which is then empty.
+  Status append(PolyglotWriter& section);
+
   // Flushes, syncs and renames the file into place. Returns the number of entries written.
   Result<uint64_t> commit();
+
+  // The folder the book is written to.
+  std::string folder() const;
 
   uint64_t entries() const { return entries_; }
   uint64_t positions() const { return positions_; }
@@ -42,7 +53,9 @@ class PolyglotWriter {
   size_t used_ = 0;
   uint64_t entries_ = 0;
   uint64_t positions_ = 0;
+  uint64_t first_key_ = 0;
   uint64_t last_key_ = 0;
+  bool section_ = false;
 };
 
 }  // namespace bookforge::book

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <type_traits>
 
 namespace bookforge::book {
 namespace {
@@ -22,7 +23,61 @@ size_t put_varint(uint8_t* out, uint64_t value) {
   return n;
 }
 
+bool write_all(int fd, const uint8_t* data, size_t size, uint64_t offset) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::pwrite(fd, data + done, size - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+// The used slots of [begin, end) as a run at `offset` of `file`.
+template <class Slot>
+Result<SpilledRun> write_slots(std::shared_ptr<TempFile> file, uint64_t offset, const Slot* begin,
+                               const Slot* end) {
+  // The used slots, gathered into a buffer and written a buffer at a time.
+  constexpr size_t kSlots = kWriteBuffer / sizeof(Slot);
+  std::unique_ptr<Slot[]> buffer(new Slot[kSlots]);
+  SpilledRun run{file, std::is_same_v<Slot, SmallSlot> ? RunFormat::kSmallSlots : RunFormat::kCompactSlots,
+                 offset, 0, 0};
+  size_t used = 0;
+  auto flush = [&] {
+    if (!write_all(file->fd(), reinterpret_cast<const uint8_t*>(buffer.get()), used * sizeof(Slot),
+                   run.offset + run.bytes))
+      return false;
+    run.bytes += used * sizeof(Slot);
+    used = 0;
+    return true;
+  };
+  for (const Slot* s = begin; s != end; ++s) {
+    if (s->move == 0) continue;
+    buffer[used++] = *s;
+    ++run.entries;
+    if (used == kSlots && !flush()) break;
+  }
+  if (used > 0 && !flush())
+    return Error{"cannot write a temporary file in " + file->dir() + ": " + std::strerror(errno)};
+  return run;
+}
+
 }  // namespace
+
+Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const SmallSlot* begin,
+                                  const SmallSlot* end) {
+  auto run = write_slots(file, file->end_, begin, end);
+  if (run) file->end_ = run->offset + run->bytes;
+  return run;
+}
+
+Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactSlot* begin,
+                                  const CompactSlot* end) {
+  auto run = write_slots(file, file->end_, begin, end);
+  if (run) file->end_ = run->offset + run->bytes;
+  return run;
+}
 
 Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
   std::string pattern = (dir.empty() ? std::string(".") : dir) + "/bookforge-run-XXXXXX";
@@ -56,15 +111,8 @@ void RunWriter::add(const TallyEntry& e) {
 }
 
 void RunWriter::flush() {
-  size_t done = 0;
-  while (done < used_ && error_.empty()) {
-    ssize_t n = ::pwrite(file_->fd(), buffer_.get() + done, used_ - done, off_t(offset_ + bytes_ + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
-    else
-      done += size_t(n);
-  }
+  if (error_.empty() && !write_all(file_->fd(), buffer_.get(), used_, offset_ + bytes_))
+    error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
   bytes_ += used_;
   used_ = 0;
 }
@@ -74,7 +122,7 @@ Result<SpilledRun> RunWriter::finish() {
   if (!error_.empty()) return Error{error_};
   buffer_.reset();
   file_->end_ = offset_ + bytes_;
-  return SpilledRun{file_, offset_, bytes_, entries_};
+  return SpilledRun{file_, RunFormat::kVarint, offset_, bytes_, entries_};
 }
 
 RunReader::RunReader(SpilledRun run, size_t buffer_size)
@@ -103,6 +151,32 @@ bool RunReader::fill() {
 bool RunReader::next(TallyEntry& e) {
   if (!error_.empty() || entries_read_ == run_.entries) return false;
   if (end_ - pos_ < kMaxRecord && !fill()) return false;
+  switch (run_.format) {
+    case RunFormat::kSmallSlots:
+      return next_slot<SmallSlot>(e);
+    case RunFormat::kCompactSlots:
+      return next_slot<CompactSlot>(e);
+    case RunFormat::kVarint:
+      break;
+  }
+  return next_varint(e);
+}
+
+template <class Slot>
+bool RunReader::next_slot(TallyEntry& e) {
+  if (end_ - pos_ < sizeof(Slot)) {
+    error_ = "temporary run file in " + run_.file->dir() + " is damaged";
+    return false;
+  }
+  Slot slot;
+  std::memcpy(static_cast<void*>(&slot), buffer_.data() + pos_, sizeof(Slot));
+  pos_ += sizeof(Slot);
+  e = slot.to_entry();
+  ++entries_read_;
+  return true;
+}
+
+bool RunReader::next_varint(TallyEntry& e) {
   // A record is at most kMaxRecord bytes, so unless the run ends here, all of it is buffered.
   const uint8_t* p = buffer_.data() + pos_;
   const uint8_t* end = buffer_.data() + end_;

@@ -12,6 +12,10 @@
 // (varint: 7 bits per byte, low bits first, high bit set on all but the last byte). A sorted
 // key delta takes about 64 - log2(entries) bits and most counts fit one byte, so an entry
 // takes about 16 bytes instead of the 40 of a TallyEntry.
+//
+// A spilled compact table (book/tally_table.h) is written as it is instead: its used slots,
+// byte for byte, in the table's order. A 16-byte SmallSlot is as small as its varint record,
+// and copying it costs nothing to write or to read back.
 #pragma once
 
 #include <cstdint>
@@ -20,9 +24,12 @@
 #include <vector>
 
 #include "book/tally_entry.h"
+#include "book/tally_table.h"
 #include "engine/result.h"
 
 namespace bookforge::book {
+
+struct SpilledRun;
 
 // An unlinked temporary file (see above), closed when the last owner goes away. Runs are
 // appended one after another, so a worker needs one file (one descriptor) however often it
@@ -39,14 +46,20 @@ class TempFile {
 
  private:
   friend class RunWriter;
+  friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const SmallSlot*, const SmallSlot*);
+  friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const CompactSlot*, const CompactSlot*);
   TempFile(int fd, std::string dir) : fd_(fd), dir_(std::move(dir)) {}
   int fd_;
   std::string dir_;
   uint64_t end_ = 0;  // where the next run goes
 };
 
+// How a run's entries are stored: varint records, or raw slots of a compact table.
+enum class RunFormat : uint8_t { kVarint, kSmallSlots, kCompactSlots };
+
 struct SpilledRun {
   std::shared_ptr<TempFile> file;
+  RunFormat format = RunFormat::kVarint;
   uint64_t offset = 0;
   uint64_t bytes = 0;
   uint64_t entries = 0;
@@ -74,6 +87,13 @@ class RunWriter {
   std::string error_;
 };
 
+// Appends the used slots of a compact table (in its order: sorted, each (key, move) once) to
+// `file` as one run; the slots with move 0 are empty and left out.
+Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const SmallSlot* begin,
+                                  const SmallSlot* end);
+Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactSlot* begin,
+                                  const CompactSlot* end);
+
 // Reads a run back from the start, through its own buffer (several readers can share a file).
 class RunReader : public EntryStream {
  public:
@@ -83,6 +103,9 @@ class RunReader : public EntryStream {
 
  private:
   bool fill();
+  bool next_varint(TallyEntry& entry);
+  template <class Slot>
+  bool next_slot(TallyEntry& entry);
 
   SpilledRun run_;
   std::vector<uint8_t> buffer_;

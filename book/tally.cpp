@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <mutex>
+#include <span>
 
 #include "book/entry_merge.h"
 #include "book/repeat_filter.h"
@@ -14,7 +16,6 @@ namespace {
 // More runs than this are merged in several passes (each open run costs a descriptor and a
 // read buffer).
 constexpr size_t kMaxFanIn = 64;
-constexpr size_t kInitialCompactSlots = 1 << 14;
 constexpr size_t kInitialWideSlots = 1 << 8;
 // The tables start with TallyOptions::starting_table_memory and double it after every
 // kSpillsPerStep spills, up to the budget. Counting into tables past the caches costs a miss a
@@ -22,6 +23,13 @@ constexpr size_t kInitialWideSlots = 1 << 8;
 // in memory at no cost in time; a huge one soon gets large tables, which keeps its run count
 // (and so the final merge's fan-in) bounded.
 constexpr unsigned kSpillsPerStep = 4;
+// A worker hands its plies to a partition kBatch at a time. If another worker is counting into
+// that partition just then, it keeps collecting, and waits for the partition only once it
+// holds kMaxHeld plies for it.
+constexpr size_t kBatch = 4096;
+constexpr size_t kMaxHeld = 16 * kBatch;
+// Slots asked for ahead of the ply being counted, so that their cache misses overlap.
+constexpr size_t kPrefetchAhead = 8;
 
 // Reads `streams` through a merge into a new run appended to `file`.
 Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
@@ -61,59 +69,66 @@ inline bool add_game(SmallSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint
 
 }  // namespace
 
-// What Tally needs of a worker, whichever compact slot it counts into.
-class Tally::Worker : public pgn::GameSink {
+// One ply on its way from the worker that replayed it to the partition that counts it.
+struct Tally::Ply {
+  uint64_t key;
+  uint16_t move;
+  uint16_t game_ply;
+  uint16_t elo;  // the mover's, 0 if unknown or not kept
+  pgn::Outcome outcome;
+};
+static_assert(sizeof(Tally::Ply) == 16, "a pending ply is 16 bytes");
+
+// The tables, spilled runs and counts of one key range. Any worker may count into it while it
+// holds lock().
+class Tally::Partition {
  public:
-  explicit Worker(uint64_t table_budget) : table_budget_(table_budget) {}
+  explicit Partition(uint64_t table_budget) : table_budget_(table_budget) {}
+  virtual ~Partition() = default;
+  virtual void count(std::span<const Ply> plies) = 0;
   // The tables (already sorted) for the final merge, and the runs.
   virtual void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
                               std::vector<SpilledRun>& runs) = 0;
+  std::mutex& lock() { return lock_; }
   const std::string& error() const { return error_; }
-  const TallyStats& stats() const { return stats_; }
-  // What the tables may take now (grows with spills up to the worker's share of the budget).
+  uint64_t spills() const { return spills_; }
+  uint64_t spill_bytes() const { return spill_bytes_; }
+  // What the tables may take now (grows with spills up to the partition's share of the budget).
   uint64_t table_budget() const { return table_budget_; }
 
  protected:
+  std::mutex lock_;
   uint64_t table_budget_;
-  TallyStats stats_;
+  uint64_t spills_ = 0;
+  uint64_t spill_bytes_ = 0;
   std::string error_;
 };
 
 namespace {
 
 template <class Compact>
-class SlotWorker final : public Tally::Worker {
+class SlotPartition final : public Tally::Partition {
  public:
-  SlotWorker(const TallyOptions& options, uint64_t budget)
-      : Worker(std::min(budget, options.starting_table_memory / uint64_t(std::max(options.workers, 1)))),
+  SlotPartition(const TallyOptions& options, uint64_t budget, uint64_t starting_budget, uint64_t partitions)
+      : Partition(std::min(budget, starting_budget)),
         options_(options),
         budget_(budget),
-        compact_(std::min<uint64_t>(kInitialCompactSlots,
-                                    std::max<uint64_t>(table_budget_ / 2 / sizeof(Compact), 64))),
-        wide_(kInitialWideSlots) {}
+        compact_(initial_slots(table_budget_), partitions),
+        wide_(kInitialWideSlots, partitions) {}
 
-  void on_game(const pgn::ReplayedGame& game) override {
-    if (!error_.empty()) return;
-    ++stats_.games;
-    const uint8_t* repeated = options_.count_repeats ? nullptr : repeats_.mark(game.plies);
-    const size_t n = game.plies.size();
-    // The slots are scattered over a large table: ask for a few plies ahead so that their
-    // cache misses overlap instead of coming one after another.
-    constexpr size_t kAhead = 4;
-    for (size_t i = 0; i < std::min(n, kAhead); ++i) compact_.prefetch(game.plies[i].key);
-    for (size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n) compact_.prefetch(game.plies[i + kAhead].key);
-      const pgn::PlyRecord& ply = game.plies[i];
-      if (ply.move == 0) continue;  // a null move has no Polyglot encoding
-      if (repeated && repeated[i]) {
-        ++stats_.repeats_skipped;
-        continue;
-      }
-      unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
-      uint16_t elo = !options_.ratings ? 0 : (game_ply & 1) ? game.black_elo : game.white_elo;
-      count(ply.key, ply.move, uint16_t(game_ply), game.outcome, elo);
-      ++stats_.plies;
-      if (!error_.empty()) return;
+  // The compact table starts with three quarters of what the partition may take at first (the
+  // rest is room for the wide table): mapped memory costs nothing until it is touched, and a
+  // table that starts small is copied over at every step of its growth.
+  static uint64_t initial_slots(uint64_t table_budget) {
+    return std::max<uint64_t>(table_budget / 4 * 3 / sizeof(Compact) * 63 / 65, 64);
+  }
+
+  void count(std::span<const Tally::Ply> plies) override {
+    const size_t n = plies.size();
+    for (size_t i = 0; i < std::min(n, kPrefetchAhead); ++i) compact_.prefetch(plies[i].key);
+    for (size_t i = 0; i < n && error_.empty(); ++i) {
+      if (i + kPrefetchAhead < n) compact_.prefetch(plies[i + kPrefetchAhead].key);
+      count_one(plies[i]);
     }
   }
 
@@ -126,23 +141,23 @@ class SlotWorker final : public Tally::Worker {
   }
 
  private:
-  void count(uint64_t key, uint16_t move, uint16_t game_ply, pgn::Outcome outcome, uint16_t elo) {
-    if (outcome != pgn::Outcome::kUnknown) {
-      Compact* s = slot_in(compact_, key, move);
+  void count_one(const Tally::Ply& p) {
+    if (p.outcome != pgn::Outcome::kUnknown) {
+      Compact* s = slot_in(compact_, p.key, p.move);
       if (!s) return;
-      if (add_game(*s, outcome, game_ply, elo)) return;
+      if (add_game(*s, p.outcome, p.game_ply, p.elo)) return;
     }
-    TallyEntry* e = slot_in(wide_, key, move);
+    TallyEntry* e = slot_in(wide_, p.key, p.move);
     if (!e) return;
     ++e->games;
-    if (outcome == pgn::Outcome::kWhiteWins)
+    if (p.outcome == pgn::Outcome::kWhiteWins)
       ++e->white_wins;
-    else if (outcome == pgn::Outcome::kDraw)
+    else if (p.outcome == pgn::Outcome::kDraw)
       ++e->draws;
-    else if (outcome == pgn::Outcome::kBlackWins)
+    else if (p.outcome == pgn::Outcome::kBlackWins)
       ++e->black_wins;
-    if (elo != 0) ++e->rated_games, e->rating_sum += elo;
-    e->first_ply = std::min(e->first_ply, game_ply);
+    if (p.elo != 0) ++e->rated_games, e->rating_sum += p.elo;
+    e->first_ply = std::min(e->first_ply, p.game_ply);
   }
 
   // The slot of (key, move) in `table`, making room first when the table is full: a larger
@@ -170,9 +185,6 @@ class SlotWorker final : public Tally::Worker {
   }
 
   void spill() {
-    std::vector<std::unique_ptr<EntryStream>> tables;
-    tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
-    tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     if (!spill_file_) {
       auto file = TempFile::create(options_.tmp_dir);
       if (!file) {
@@ -181,15 +193,26 @@ class SlotWorker final : public Tally::Worker {
       }
       spill_file_ = std::move(*file);
     }
-    auto run = write_run(std::move(tables), spill_file_);
+    // The compact table as it is, the wide one (if any) as a run of its own.
+    Result<SpilledRun> run = write_slot_run(spill_file_, compact_.begin(), compact_.end());
+    Result<SpilledRun> wide_run = SpilledRun{};
+    if (run && wide_.size() > 0) {
+      std::vector<std::unique_ptr<EntryStream>> wide;
+      wide.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
+      wide_run = write_run(std::move(wide), spill_file_);
+    }
     compact_.clear();
     wide_.clear();
-    if (!run) {
-      error_ = run.error().message;
+    if (!run || !wide_run) {
+      error_ = (!run ? run : wide_run).error().message;
       return;
     }
-    ++stats_.spills;
-    stats_.spill_bytes += run->bytes;
+    if (wide_run->entries > 0) {
+      spill_bytes_ += wide_run->bytes;
+      runs_.push_back(std::move(*wide_run));
+    }
+    ++spills_;
+    spill_bytes_ += run->bytes;
     runs_.push_back(std::move(*run));
     if (++spills_this_step_ == kSpillsPerStep && table_budget_ < budget_) {
       table_budget_ = std::min(budget_, table_budget_ * 2);
@@ -198,43 +221,125 @@ class SlotWorker final : public Tally::Worker {
   }
 
   const TallyOptions& options_;
-  uint64_t budget_;  // this worker's share of the budget: the tables never take more
+  uint64_t budget_;  // this partition's share of the budget: the tables never take more
   unsigned spills_this_step_ = 0;
   OpenTable<Compact> compact_;
   OpenTable<TallyEntry> wide_;
-  RepeatFilter repeats_;
-  std::shared_ptr<TempFile> spill_file_;  // every run of this worker, one after another
+  std::shared_ptr<TempFile> spill_file_;  // every run of this partition, one after another
   std::vector<SpilledRun> runs_;
 };
 
 }  // namespace
 
+// A pipeline worker's sink: replays nothing itself, it sorts each game's countable plies by
+// partition and hands them over a batch at a time.
+class Tally::Worker final : public pgn::GameSink {
+ public:
+  explicit Worker(Tally& tally)
+      : tally_(tally), held_(tally.partitions_.size()), next_try_(tally.partitions_.size(), kBatch) {
+    for (std::vector<Ply>& h : held_) h.reserve(kBatch);
+  }
+
+  void on_game(const pgn::ReplayedGame& game) override {
+    ++stats_.games;
+    const uint8_t* repeated = tally_.options_.count_repeats ? nullptr : repeats_.mark(game.plies);
+    const bool ratings = tally_.options_.ratings;
+    const uint64_t parts = held_.size();
+    uint64_t counted = 0;
+    for (size_t i = 0; i < game.plies.size(); ++i) {
+      const pgn::PlyRecord& ply = game.plies[i];
+      if (ply.move == 0) continue;  // a null move has no Polyglot encoding
+      if (repeated && repeated[i]) {
+        ++stats_.repeats_skipped;
+        continue;
+      }
+      unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
+      uint16_t elo = !ratings ? 0 : (game_ply & 1) ? game.black_elo : game.white_elo;
+      const size_t part = size_t((static_cast<unsigned __int128>(ply.key) * parts) >> 64);
+      std::vector<Ply>& held = held_[part];
+      held.push_back({ply.key, ply.move, uint16_t(game_ply), elo, game.outcome});
+      ++counted;
+      if (held.size() >= next_try_[part]) deliver(part, held.size() >= kMaxHeld);
+    }
+    stats_.plies += counted;
+  }
+
+  // Counts everything still held (after the last game).
+  void flush() {
+    for (size_t part = 0; part < held_.size(); ++part)
+      if (!held_[part].empty()) deliver(part, true);
+  }
+
+  const TallyStats& stats() const { return stats_; }
+
+ private:
+  // Counts the plies held for `part` unless another worker is counting there and `wait` is
+  // false: they are then kept for a later try.
+  void deliver(size_t part, bool wait) {
+    Partition& partition = *tally_.partitions_[part];
+    std::unique_lock lock(partition.lock(), std::defer_lock);
+    if (wait) {
+      lock.lock();
+    } else if (!lock.try_lock()) {
+      next_try_[part] += kBatch / 4;
+      return;
+    }
+    partition.count(held_[part]);
+    held_[part].clear();
+    next_try_[part] = kBatch;
+  }
+
+  Tally& tally_;
+  std::vector<std::vector<Ply>> held_;  // per partition
+  std::vector<size_t> next_try_;        // per partition: hand over once this many are held
+  RepeatFilter repeats_;
+  TallyStats stats_;
+};
+
 Tally::Tally(const TallyOptions& options) : options_(options) {
-  int n = std::max(options_.workers, 1);
-  for (int i = 0; i < n; ++i)
+  const uint64_t n = uint64_t(std::max(options_.workers, 1));
+  for (uint64_t i = 0; i < n; ++i)
     if (options_.ratings)
-      workers_.push_back(std::make_unique<SlotWorker<CompactSlot>>(options_, options_.memory_budget / n));
+      partitions_.push_back(std::make_unique<SlotPartition<CompactSlot>>(
+          options_, options_.memory_budget / n, options_.starting_table_memory / n, n));
     else
-      workers_.push_back(std::make_unique<SlotWorker<SmallSlot>>(options_, options_.memory_budget / n));
+      partitions_.push_back(std::make_unique<SlotPartition<SmallSlot>>(
+          options_, options_.memory_budget / n, options_.starting_table_memory / n, n));
+  for (uint64_t i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this));
 }
 
 Tally::~Tally() = default;
 
 pgn::GameSink& Tally::sink(int index) { return *workers_.at(size_t(index)); }
 
+Result<std::vector<std::unique_ptr<EntryStream>>> Tally::finish_parts() {
+  for (const auto& w : workers_) w->flush();
+  for (const auto& p : partitions_)
+    if (!p->error().empty()) return Error{p->error()};
+  std::vector<std::unique_ptr<EntryStream>> parts;
+  for (const auto& p : partitions_) {
+    Result<std::unique_ptr<EntryStream>> merged = merge_partition(*p);
+    if (!merged) return merged.error();
+    parts.push_back(std::move(*merged));
+  }
+  return parts;
+}
+
 Result<std::unique_ptr<EntryStream>> Tally::finish() {
-  for (const auto& w : workers_)
-    if (!w->error().empty()) return Error{w->error()};
+  Result<std::vector<std::unique_ptr<EntryStream>>> parts = finish_parts();
+  if (!parts) return parts.error();
+  return std::unique_ptr<EntryStream>(std::make_unique<ConcatStream>(std::move(*parts)));
+}
+
+Result<std::unique_ptr<EntryStream>> Tally::merge_partition(Partition& partition) {
   std::vector<std::unique_ptr<EntryStream>> tables;
   std::vector<SpilledRun> runs;
-  for (const auto& w : workers_) w->sorted_sources(tables, runs);
+  partition.sorted_sources(tables, runs);
 
   // Read buffers share a slice of what the tables were allowed: at least 64 KiB, at most 1 MiB
   // per run.
-  uint64_t table_memory = 0;
-  for (const auto& w : workers_) table_memory += w->table_budget();
   auto buffer_size = [&](size_t open_runs) {
-    uint64_t share = table_memory / 8 / std::max<size_t>(open_runs, 1);
+    uint64_t share = partition.table_budget() / 8 / std::max<size_t>(open_runs, 1);
     return size_t(std::clamp<uint64_t>(share, 64 << 10, 1 << 20));
   };
   std::shared_ptr<TempFile> merge_file;
@@ -269,8 +374,10 @@ TallyStats Tally::stats() const {
     total.games += s.games;
     total.plies += s.plies;
     total.repeats_skipped += s.repeats_skipped;
-    total.spills += s.spills;
-    total.spill_bytes += s.spill_bytes;
+  }
+  for (const auto& p : partitions_) {
+    total.spills += p->spills();
+    total.spill_bytes += p->spill_bytes();
   }
   total.merge_passes = merge_passes_;
   total.spill_bytes += merge_spill_bytes_;

@@ -1,15 +1,27 @@
 // The position graph: counts per (Polyglot key, move) of every accepted game, in bounded
 // memory.
 //
-// Each pipeline worker counts into its own tables (book/tally_table.h) through its GameSink,
-// so counting needs no locks. When a worker's tables reach what they may take they are spilled,
-// already sorted, as a run file (book/run_file.h). They may take 32 MB at first (all workers
+// The key space is cut into one partition per worker, in key order: partition i holds the
+// keys k with k * P / 2^64 == i (Zobrist keys are uniform, so the partitions are even). Each
+// partition has its own tables (book/tally_table.h) and spilled runs, and every count of a key
+// lives in its partition only.
+//
+//   worker 0 --plies--+--> partition 0 (keys 0 .. 2^63)     tables + runs --> stream 0
+//   worker 1 --plies--+--> partition 1 (keys 2^63 .. 2^64)  tables + runs --> stream 1
+//
+// A worker (the GameSink of one pipeline thread) sorts the plies of its games by partition and
+// hands them over a batch at a time; whichever worker hands a batch over counts it, holding
+// that partition's lock, and a worker that finds the partition busy keeps collecting and tries
+// again later. When a partition's tables reach what they may take they are spilled, already
+// sorted, as a run file (book/run_file.h). They may take 32 MB at first (all partitions
 // together), twice that after every 4 spills, and never more than the memory budget: small
 // inputs stay small, and a huge input still ends with few enough runs to merge in one pass.
-// finish() k-way merges every run and every worker's sorted tables into one stream in
-// (key, move) order with the counts summed. Counts are sums and first plies minima, so the
-// stream does not depend on the number of workers, on which worker got which game, or on when
-// anything spilled.
+//
+// finish_parts() k-way merges each partition's runs and tables into one stream in (key, move)
+// order with the counts summed; the partitions' streams follow each other in key order, so the
+// final merge and whatever reads it (the selection rules) can run on every core at once.
+// Counts are sums and first plies minima, so the streams do not depend on the number of
+// workers, on which worker got which game, or on when anything spilled.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +39,7 @@ struct TallyOptions {
   uint64_t memory_budget = 256ull << 20;  // bytes for the tables of all workers together
   std::string tmp_dir = ".";              // where runs are spilled
   bool count_repeats = false;             // count a (key, move) every time a game plays it, as Polyglot does
-  int workers = 1;
+  int workers = 1;                        // sinks, and partitions of the key space
   // Keep the mover's rating sums (rated_games, rating_sum). Without them every entry reads 0
   // there, and the tables take 16 bytes a (key, move) instead of 24.
   bool ratings = true;
@@ -52,17 +64,29 @@ class Tally {
   Tally& operator=(const Tally&) = delete;
   class Worker;
 
-  // The sink of worker `index` (0 .. workers-1), for pgn::read_games.
+  class Partition;
+  struct Ply;
+
+  // The sink of worker `index` (0 .. workers-1), for pgn::read_games. Different sinks may be
+  // called from different threads at once; one sink from one thread at a time.
   pgn::GameSink& sink(int index);
 
-  // After the last game: every count in one (key, move) ordered stream. Call once; the stream
-  // reads the tally's tables, so the Tally must outlive it. An error if a spill failed.
+  // After the last game (no sink may be called any more): every count, one (key, move) ordered
+  // stream per partition, the partitions in key order, so that their concatenation is the whole
+  // tally in order. Call once (or finish() once); the streams read the tally's tables, so the
+  // Tally must outlive them. Different streams may be read on different threads. An error if a
+  // spill failed.
+  Result<std::vector<std::unique_ptr<EntryStream>>> finish_parts();
+  // The same as one stream.
   Result<std::unique_ptr<EntryStream>> finish();
 
   TallyStats stats() const;
 
  private:
+  Result<std::unique_ptr<EntryStream>> merge_partition(Partition& partition);
+
   TallyOptions options_;
+  std::vector<std::unique_ptr<Partition>> partitions_;
   std::vector<std::unique_ptr<Worker>> workers_;
   uint64_t merge_passes_ = 0;
   uint64_t merge_spill_bytes_ = 0;

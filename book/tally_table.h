@@ -14,7 +14,8 @@
 // the same (key, move) may then live in both tables, which is fine because every consumer
 // sums equal (key, move) entries anyway.
 //
-// Both are ordered linear-probing tables: a key's home slot is key * capacity / 2^64, which
+// Both are ordered linear-probing tables: a key's home slot is key * capacity / 2^64 (in a
+// partitioned tally, the key's place within its partition: see OpenTable), which
 // grows with the key (Zobrist keys are uniform, so homes spread evenly), and the used slots are
 // kept in increasing (key, move) order by inserting into a cluster rather than at its end:
 //
@@ -105,7 +106,10 @@ static_assert(sizeof(SmallSlot) == 16, "the small slot layout is drawn above");
 template <class Slot>
 class OpenTable {
  public:
-  explicit OpenTable(size_t capacity) {
+  // A table of a tally partition (book/tally.h) holds the keys of 1/partitions of the key
+  // space, those whose key * partitions / 2^64 is the partition's number; their homes spread
+  // over the whole array by the rest of that product.
+  explicit OpenTable(size_t capacity, uint64_t partitions = 1) : scale_(partitions) {
     if (!allocate(std::max<size_t>(capacity, 16))) throw std::bad_alloc();
   }
   ~OpenTable() { release_table_memory(slots_, bytes()); }
@@ -208,7 +212,10 @@ class OpenTable {
   }
 
  private:
-  size_t home(uint64_t key) const { return size_t((static_cast<unsigned __int128>(key) * capacity_) >> 64); }
+  // key * scale_ wraps around to the key's place within its partition, in the same order.
+  size_t home(uint64_t key) const {
+    return size_t((static_cast<unsigned __int128>(key * scale_) * capacity_) >> 64);
+  }
 
   // Room after the last home for the clusters that form there.
   static size_t array_length(size_t capacity) { return capacity + 64 + capacity / 64; }
@@ -220,6 +227,7 @@ class OpenTable {
     return slots_ != nullptr;
   }
 
+  uint64_t scale_;
   Slot* slots_ = nullptr;
   size_t capacity_ = 0;  // homes are 0 .. capacity-1
   size_t length_ = 0;    // slots in the array

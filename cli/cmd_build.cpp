@@ -247,10 +247,20 @@ int run_build(const BuildOptions& opts) {
   tally_options.ratings = rules->weight == book::WeightKind::kRating;
   book::Tally tally(tally_options);
   Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
-  Result<std::unique_ptr<book::EntryStream>> entries = std::unique_ptr<book::EntryStream>();
+  // The tally comes in one part per key range (one per worker), which the rules take all at
+  // once; the store's scan is one stream, merged on a second core while the rules read it.
+  Result<std::vector<std::unique_ptr<book::EntryStream>>> parts =
+      std::vector<std::unique_ptr<book::EntryStream>>();
+  std::optional<book::PrefetchStream> prefetched;
   if (from_db) {
     read_stats->accepted = from_db->games;
-    entries = from_db->store.scan();
+    Result<std::unique_ptr<book::EntryStream>> scan = from_db->store.scan();
+    if (!scan) {
+      print_error(scan.error().message);
+      return kExitFailure;
+    }
+    parts->push_back(std::move(*scan));
+    if (threads > 1) prefetched.emplace(*parts->front());
   } else {
     read_stats = pgn::read_games(*pipeline, [&](int i) -> pgn::GameSink& { return tally.sink(i); });
     if (!read_stats) {
@@ -258,16 +268,17 @@ int run_build(const BuildOptions& opts) {
       return kExitFailure;
     }
     if (!read.quiet) warn_bad_games(*read_stats);
-    entries = tally.finish();
+    parts = tally.finish_parts();
   }
-  if (!entries) {
-    print_error(entries.error().message);
+  if (!parts) {
+    print_error(parts.error().message);
     return kExitFailure;
   }
-  // The merge of the tally (or the store's scan) runs on a second core while the rules read it.
-  std::optional<book::PrefetchStream> prefetched;
-  if (threads > 1) prefetched.emplace(**entries);
-  book::EntryStream& selected = prefetched ? static_cast<book::EntryStream&>(*prefetched) : **entries;
+  std::vector<book::EntryStream*> selected;
+  if (prefetched)
+    selected.push_back(&*prefetched);
+  else
+    for (const auto& part : *parts) selected.push_back(part.get());
 
   // Step 4. Rules (and engine rescoring) and writing, one position at a time.
   const double rules_start = elapsed();

@@ -138,6 +138,56 @@ TEST(BookBuilder, TransformerSeesReachablePositionsWithBoards) {
   EXPECT_EQ(b.outcome.stages[b.outcome.stages.size() - 2].name, "rescore");
 }
 
+// The same entries cut into key ranges (as Tally::finish_parts gives them) make the same book,
+// with the same stage counts, whether the rules write it or a walk follows, and whatever the
+// number of parts, empty ones included.
+TEST(BookBuilder, PartsGiveTheSameBookAsOneStream) {
+  std::vector<TallyEntry> entries = sample_entries();
+  auto build = [&](std::vector<size_t> cuts, const SelectionRules& rules, DropC5* transformer) {
+    test::TempDir tmp;
+    std::vector<std::unique_ptr<SpanStream<TallyEntry>>> streams;
+    size_t from = 0;
+    cuts.push_back(entries.size());
+    for (size_t cut : cuts) {
+      streams.push_back(
+          std::make_unique<SpanStream<TallyEntry>>(entries.data() + from, entries.data() + cut));
+      from = cut;
+    }
+    std::vector<EntryStream*> parts;
+    for (auto& s : streams) parts.push_back(s.get());
+    auto writer = PolyglotWriter::create((tmp / "b.bin").string());
+    EXPECT_TRUE(writer.ok());
+    auto outcome = build_book(parts, rules, transformer, *writer);
+    EXPECT_TRUE(outcome.ok()) << outcome.error().message;
+    EXPECT_TRUE(writer->commit().ok());
+    std::string stages;
+    for (const StageCount& s : outcome->stages)
+      stages +=
+          std::string(s.name) + " " + std::to_string(s.positions) + " " + std::to_string(s.entries) + "\n";
+    return std::make_pair(test::read_file(tmp / "b.bin"), stages);
+  };
+  SelectionRules all = keep_all();
+  SelectionRules pruned = keep_all();
+  pruned.prune_unreachable = true;
+  SelectionRules few = keep_all();
+  few.min_move_games = 45;
+  for (const SelectionRules* rules : {&all, &pruned, &few}) {
+    for (bool transform : {false, true}) {
+      DropC5 t0, t1;
+      auto one = build({}, *rules, transform ? &t0 : nullptr);
+      ASSERT_GT(one.first.size(), 0u);
+      // Cuts between positions (the entries of a key stay in one part), one part left empty.
+      std::vector<size_t> boundaries;
+      for (size_t i = 1; i < entries.size(); ++i)
+        if (entries[i].key != entries[i - 1].key) boundaries.push_back(i);
+      ASSERT_GE(boundaries.size(), 3u);
+      auto three = build({boundaries[0], boundaries[0], boundaries[2]}, *rules, transform ? &t1 : nullptr);
+      EXPECT_TRUE(one.first == three.first) << "transform " << transform;
+      EXPECT_EQ(one.second, three.second);
+    }
+  }
+}
+
 class FailingStream : public EntryStream {
  public:
   bool next(TallyEntry&) override { return false; }
@@ -152,6 +202,16 @@ TEST(BookBuilder, StreamErrorsStopTheBuild) {
   auto outcome = build_book(stream, keep_all(), nullptr, *writer);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().message, "disk on fire");
+  // A failing later part stops it too.
+  std::vector<TallyEntry> entries = sample_entries();
+  SpanStream<TallyEntry> fine(entries);
+  FailingStream failing;
+  EntryStream* parts[] = {&fine, &failing};
+  auto writer2 = PolyglotWriter::create((tmp / "c.bin").string());
+  ASSERT_TRUE(writer2.ok());
+  auto outcome2 = build_book(parts, keep_all(), nullptr, *writer2);
+  ASSERT_FALSE(outcome2.ok());
+  EXPECT_EQ(outcome2.error().message, "disk on fire");
 }
 
 }  // namespace

@@ -64,6 +64,50 @@ TEST(PolyglotWriter, AbandonedWriterLeavesNothing) {
   EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
 }
 
+// A section is filled apart (as a later key range on another thread) and appended in key order;
+// its file never shows in the folder, and its bytes end up exactly where they belong.
+TEST(PolyglotWriter, SectionsAppendInKeyOrder) {
+  test::TempDir tmp;
+  auto writer = PolyglotWriter::create((tmp / "out.bin").string());
+  auto section = PolyglotWriter::create_section(tmp.path().string());
+  auto empty = PolyglotWriter::create_section(tmp.path().string());
+  ASSERT_TRUE(writer.ok() && section.ok() && empty.ok());
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 1)
+      << "only the book's temp file";
+  std::vector<PolyglotEntry> expected;
+  // More than a write buffer's worth, so that the section goes through its file.
+  for (uint64_t key = 1; key <= 100000; ++key) {
+    std::vector<PolyglotEntry> position = {{key, uint16_t(key & 0xfff), 2, 0}, {key, 0x7777, 9, 0}};
+    ASSERT_TRUE((key <= 40000 ? *writer : *section).add_position(position).ok());
+    std::sort(position.begin(), position.end(), book_order);
+    expected.insert(expected.end(), position.begin(), position.end());
+  }
+  EXPECT_FALSE(section->commit().ok()) << "a section is appended, not committed";
+  ASSERT_TRUE(writer->append(*empty).ok());
+  ASSERT_TRUE(writer->append(*section).ok());
+  EXPECT_EQ(writer->positions(), 100000u);
+  ASSERT_TRUE(writer->append(*section).ok()) << "appended once, the section is empty";
+  std::vector<PolyglotEntry> later = {{200000, 1, 1, 0}};
+  ASSERT_TRUE(writer->add_position(later).ok());
+  expected.push_back(later[0]);
+  auto written = writer->commit();
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ(*written, expected.size());
+  EXPECT_TRUE(test::read_file(tmp / "out.bin") == bytes_of(expected));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 1);
+}
+
+TEST(PolyglotWriter, SectionsOutOfOrderAreRefused) {
+  test::TempDir tmp;
+  auto writer = PolyglotWriter::create((tmp / "out.bin").string());
+  auto section = PolyglotWriter::create_section(tmp.path().string());
+  ASSERT_TRUE(writer.ok() && section.ok());
+  std::vector<PolyglotEntry> high = {{50, 1, 1, 0}}, low = {{10, 1, 1, 0}};
+  ASSERT_TRUE(writer->add_position(high).ok());
+  ASSERT_TRUE(section->add_position(low).ok());
+  EXPECT_FALSE(writer->append(*section).ok());
+}
+
 TEST(PolyglotWriter, MissingFolderIsAnError) {
   auto writer = PolyglotWriter::create("/nonexistent-folder/out.bin");
   ASSERT_FALSE(writer.ok());

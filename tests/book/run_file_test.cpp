@@ -23,6 +23,54 @@ TallyEntry make_entry(uint64_t key, uint16_t move, uint32_t games) {
   return e;
 }
 
+// A compact table spilled as it is: its used slots only, read back as the same entries, after
+// a varint run in the same file and through a buffer smaller than the run.
+template <class Slot>
+void check_slot_run(uint8_t counter_limit) {
+  test::TempDir tmp;
+  auto file = TempFile::create(tmp.path().string());
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  RunWriter first(*file);
+  first.add(make_entry(5, 5, 5));
+  auto varint = first.finish();
+  ASSERT_TRUE(varint.ok());
+  std::vector<Slot> slots(3000);
+  std::mt19937_64 rng(3);
+  uint64_t key = 0;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (i % 3 == 0) continue;  // empty slots in between
+    key += 1 + rng() % 1000;
+    slots[i].key = key;
+    slots[i].move = uint16_t(1 + rng() % 4000);
+    slots[i].first_ply = uint16_t(rng() % 100);
+    slots[i].white_wins = uint8_t(rng() % counter_limit);
+    slots[i].draws = counter_limit;
+    slots[i].black_wins = 1;
+  }
+  auto run = write_slot_run(*file, slots.data(), slots.data() + slots.size());
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_EQ(run->entries, 2000u);
+  EXPECT_EQ(run->bytes, 2000u * sizeof(Slot));
+  RunReader reader(*run, 1000);
+  for (const Slot& s : slots) {
+    if (s.move == 0) continue;
+    TallyEntry e;
+    ASSERT_TRUE(reader.next(e));
+    ASSERT_EQ(e, s.to_entry());
+  }
+  TallyEntry e;
+  EXPECT_FALSE(reader.next(e));
+  EXPECT_TRUE(reader.status().ok());
+  RunReader again(*varint, 1000);
+  ASSERT_TRUE(again.next(e));
+  EXPECT_EQ(e, make_entry(5, 5, 5)) << "the slot run went after the varint run";
+}
+
+TEST(RunFile, SlotRunsReadBackTheUsedSlots) {
+  check_slot_run<SmallSlot>(255);
+  check_slot_run<CompactSlot>(255);
+}
+
 TEST(RunFile, RoundTripsExtremeValues) {
   test::TempDir tmp;
   auto file = TempFile::create(tmp.path().string());

@@ -3,6 +3,7 @@
 // look at chess.
 #include <map>
 #include <random>
+#include <thread>
 #include <tuple>
 
 #include "book/tally.h"
@@ -292,6 +293,47 @@ TEST(Tally, MatchesReferenceForAnyWorkersAndBudget) {
       // Spilled runs are unlinked temporary files: nothing is left in the folder.
       EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
     }
+}
+
+// Workers counting on threads of their own at once, into partitions other workers count into
+// too, with a budget small enough to spill: each part holds its own key range, in order, and
+// together they are the reference count.
+TEST(Tally, PartsFromConcurrentWorkersCoverTheirKeyRanges) {
+  std::vector<Game> games = random_games(8000, 777);
+  auto reference = reference_count(games);
+  for (uint64_t budget : {uint64_t(64) << 20, uint64_t(64) << 10}) {
+    test::TempDir tmp;
+    const int workers = 3;
+    Tally tally({.memory_budget = budget, .tmp_dir = tmp.path().string(), .workers = workers});
+    {
+      std::vector<std::jthread> threads;
+      for (int w = 0; w < workers; ++w)
+        threads.emplace_back([&, w] {
+          for (size_t i = size_t(w); i < games.size(); i += workers)
+            tally.sink(w).on_game(games[i].replayed());
+        });
+    }
+    auto parts = tally.finish_parts();
+    ASSERT_TRUE(parts.ok()) << parts.error().message;
+    ASSERT_EQ(parts->size(), size_t(workers));
+    std::vector<TallyEntry> all;
+    for (size_t p = 0; p < parts->size(); ++p) {
+      TallyEntry e;
+      while ((*parts)[p]->next(e)) {
+        // Part p holds the keys k with k * parts / 2^64 == p.
+        ASSERT_EQ(size_t((static_cast<unsigned __int128>(e.key) * workers) >> 64), p);
+        all.push_back(e);
+      }
+      ASSERT_TRUE((*parts)[p]->status().ok());
+    }
+    ASSERT_EQ(all.size(), reference.size()) << budget;
+    size_t i = 0;
+    for (const auto& [slot, expected] : reference) ASSERT_EQ(all[i++], expected) << budget;
+    EXPECT_EQ(tally.stats().games, games.size());
+    if (budget < (1 << 20)) {
+      EXPECT_GT(tally.stats().spills, 0u);
+    }
+  }
 }
 
 TEST(Tally, ManyRunsMergeInSeveralPasses) {
