@@ -11,26 +11,40 @@
 namespace bookforge::book {
 namespace {
 
-// Hands out the stream's entries one key (one position) at a time.
+// Hands out the stream's entries one key (one position) at a time, read a batch at a time
+// into a buffer that the positions are views of.
 class PositionReader {
  public:
-  explicit PositionReader(EntryStream& stream) : stream_(stream) { has_pending_ = stream_.next(pending_); }
+  explicit PositionReader(EntryStream& stream) : stream_(stream), buffer_(1024) {}
 
-  bool next(std::vector<TallyEntry>& moves) {
-    moves.clear();
-    if (!has_pending_) return false;
-    uint64_t key = pending_.key;
-    do {
-      moves.push_back(pending_);
-      has_pending_ = stream_.next(pending_);
-    } while (has_pending_ && pending_.key == key);
-    return true;
+  // The next position's entries, valid until the next call; false at the end.
+  bool next(std::span<const TallyEntry>& moves) {
+    for (;;) {
+      size_t end = begin_;
+      while (end < size_ && buffer_[end].key == buffer_[begin_].key) ++end;
+      if (end < size_ || at_end_) {
+        if (begin_ == size_) return false;
+        moves = std::span<const TallyEntry>(buffer_.data() + begin_, end - begin_);
+        begin_ = end;
+        return true;
+      }
+      // The position may go on past the buffer: keep it at the front and read more.
+      std::copy(buffer_.begin() + long(begin_), buffer_.begin() + long(size_), buffer_.begin());
+      size_ -= begin_;
+      begin_ = 0;
+      if (size_ == buffer_.size()) buffer_.resize(2 * size_);
+      const size_t read = stream_.next_batch(buffer_.data() + size_, buffer_.size() - size_);
+      at_end_ = read == 0;
+      size_ += read;
+    }
   }
 
  private:
   EntryStream& stream_;
-  TallyEntry pending_;
-  bool has_pending_ = false;
+  std::vector<TallyEntry> buffer_;
+  size_t begin_ = 0;  // the next position's first entry
+  size_t size_ = 0;   // entries in the buffer
+  bool at_end_ = false;
 };
 
 class PositionWriter {
@@ -101,7 +115,7 @@ struct PartRun {
 void run_part(EntryStream& stream, bool collect, PolyglotWriter& out, PartRun& run) {
   PositionReader reader(stream);
   PositionWriter writer(out);
-  std::vector<TallyEntry> moves;
+  std::span<const TallyEntry> moves;
   PositionCandidates candidates;
   while (reader.next(moves)) {
     if (!run.selector.select(moves, candidates)) continue;

@@ -18,14 +18,18 @@ class SpanStream : public EntryStream {
  public:
   SpanStream(const Slot* begin, const Slot* end) : next_(begin), end_(end) {}
   explicit SpanStream(std::span<const Slot> slots) : SpanStream(slots.data(), slots.data() + slots.size()) {}
-  bool next(TallyEntry& entry) override {
-    while (next_ != end_ && next_->move == 0) ++next_;
-    if (next_ == end_) return false;
-    if constexpr (std::is_same_v<Slot, TallyEntry>)
-      entry = *next_++;
-    else
-      entry = (next_++)->to_entry();
-    return true;
+  bool next(TallyEntry& entry) override { return next_batch(&entry, 1) == 1; }
+  size_t next_batch(TallyEntry* out, size_t max) override {
+    size_t n = 0;
+    for (; n < max; ++n) {
+      while (next_ != end_ && next_->move == 0) ++next_;
+      if (next_ == end_) break;
+      if constexpr (std::is_same_v<Slot, TallyEntry>)
+        out[n] = *next_++;
+      else
+        out[n] = (next_++)->to_entry();
+    }
+    return n;
   }
   Status status() const override { return ok_status(); }
 
@@ -36,29 +40,42 @@ class SpanStream : public EntryStream {
 
 // Merges sources that are each sorted by (key, move); a (key, move) may appear in several
 // sources (at most once in each) and comes out once with its counts summed.
+//
+// A tournament of losers over the sources' current entries: leaf i is source i (the leaves
+// padded to a power of two with sources that are already at their end), each inner node keeps
+// the source that lost the match played there, and node 0 the overall winner. Taking the
+// winner's entry and replaying its leaf's matches up to the root costs one comparison a level.
+// Sources are read a batch at a time.
 class MergedStream : public EntryStream {
  public:
   explicit MergedStream(std::vector<std::unique_ptr<EntryStream>> sources);
   bool next(TallyEntry& entry) override;
+  size_t next_batch(TallyEntry* out, size_t max) override {
+    size_t n = 0;
+    while (n < max && MergedStream::next(out[n])) ++n;
+    return n;
+  }
   Status status() const override;
 
  private:
-  // A heap node is 16 bytes: the (key, move) it is ordered by and the source whose current
-  // entry it stands for; the entries themselves stay put in current_.
-  struct Head {
-    uint64_t key;
-    uint16_t move;
-    uint32_t source;
-    bool operator<(const Head& o) const { return key != o.key ? key < o.key : move < o.move; }
-  };
-  bool refill(size_t source);  // reads the source's next entry; false at its end
-  TallyEntry& top_entry() { return current_[heap_.front().source]; }
-  void advance_top();  // replaces the top by its source's next entry, or drops it
-  void sift_down(size_t i);
+  // (key, move) as one number, and a value past every real one for a source at its end.
+  using Order = unsigned __int128;
+  static constexpr Order kEnd = Order(1) << 100;
+  static Order order_of(const TallyEntry& e) { return Order(e.key) << 16 | e.move; }
 
-  std::vector<std::unique_ptr<EntryStream>> sources_;
-  std::vector<TallyEntry> current_;  // each source's entry in the heap
-  std::vector<Head> heap_;           // a binary min-heap on (key, move)
+  struct Source {
+    std::unique_ptr<EntryStream> stream;
+    std::vector<TallyEntry> batch;
+    size_t position = 0;
+    size_t size = 0;
+  };
+  void advance(size_t leaf);  // the leaf's source moves on to its next entry
+  void replay(size_t leaf);   // the matches from the leaf up to the root
+
+  std::vector<Source> sources_;
+  std::vector<Order> order_;     // per leaf: its current entry's order, kEnd at the end
+  std::vector<uint32_t> loser_;  // per inner node 1 .. leaves-1; loser_[0] is the winner
+  size_t leaves_ = 1;
   Status status_ = ok_status();
 };
 
@@ -68,6 +85,7 @@ class ConcatStream : public EntryStream {
  public:
   explicit ConcatStream(std::vector<std::unique_ptr<EntryStream>> parts) : parts_(std::move(parts)) {}
   bool next(TallyEntry& entry) override;
+  size_t next_batch(TallyEntry* out, size_t max) override;
   Status status() const override;
 
  private:

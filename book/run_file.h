@@ -99,6 +99,11 @@ class RunReader : public EntryStream {
  public:
   RunReader(SpilledRun run, size_t buffer_size);
   bool next(TallyEntry& entry) override;
+  size_t next_batch(TallyEntry* out, size_t max) override {
+    size_t n = 0;
+    while (n < max && RunReader::next(out[n])) ++n;
+    return n;
+  }
   Status status() const override;
 
  private:

@@ -113,12 +113,14 @@ class SlotPartition final : public Tally::Partition {
       : Partition(std::min(budget, starting_budget)),
         options_(options),
         budget_(budget),
-        compact_(initial_slots(table_budget_), partitions),
+        compact_(initial_slots(std::min(table_budget_, TallyOptions{}.starting_table_memory / partitions)),
+                 partitions),
         wide_(kInitialWideSlots, partitions) {}
 
   // The compact table starts with three quarters of what the partition may take at first (the
-  // rest is room for the wide table): mapped memory costs nothing until it is touched, and a
-  // table that starts small is copied over at every step of its growth.
+  // rest is room for the wide table), up to the default start: mapped memory costs nothing
+  // until it is touched, and a table that starts small is copied over at every step of its
+  // growth. A larger budget is reached by growing, as the input turns out to need it.
   static uint64_t initial_slots(uint64_t table_budget) {
     return std::max<uint64_t>(table_budget / 4 * 3 / sizeof(Compact) * 63 / 65, 64);
   }

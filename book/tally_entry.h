@@ -65,6 +65,13 @@ class EntryStream {
   virtual ~EntryStream() = default;
   // The next entry; false at the end or when an error stopped the stream (see status()).
   virtual bool next(TallyEntry& entry) = 0;
+  // Up to `max` next entries into `out`, as many calls of next() would give them; fewer only at
+  // the end or on an error.
+  virtual size_t next_batch(TallyEntry* out, size_t max) {
+    size_t n = 0;
+    while (n < max && next(out[n])) ++n;
+    return n;
+  }
   // Why next() returned false: ok at the end, the error otherwise.
   virtual Status status() const = 0;
 };
