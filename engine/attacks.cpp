@@ -82,6 +82,23 @@ constexpr std::array<std::array<Bitboard, 64>, 64> make_lines(bool between_only)
   return t;
 }
 
+// kPseudoAttacks[piece][s]: the squares a piece (a Piece value: colour and kind) on s attacks
+// on an empty board; for pawns, their captures.
+constexpr std::array<std::array<Bitboard, 64>, 16> make_pseudo_attacks() {
+  std::array<std::array<Bitboard, 64>, 16> t{};
+  for (Color c : {kWhite, kBlack}) {
+    for (int s = 0; s < 64; ++s) {
+      t[make_piece(c, kPawn)][s] = leaper_attacks(s, c == kWhite ? kWhitePawnDeltas : kBlackPawnDeltas, 2);
+      t[make_piece(c, kKnight)][s] = leaper_attacks(s, kKnightDeltas, 8);
+      t[make_piece(c, kBishop)][s] = sliding_attacks(s, kBishopDirs, 0);
+      t[make_piece(c, kRook)][s] = sliding_attacks(s, kRookDirs, 0);
+      t[make_piece(c, kQueen)][s] = t[make_piece(c, kBishop)][s] | t[make_piece(c, kRook)][s];
+      t[make_piece(c, kKing)][s] = leaper_attacks(s, kKingDeltas, 8);
+    }
+  }
+  return t;
+}
+
 // The sizes of the slider tables: the sum over squares of 2^popcount(mask).
 constexpr int kBishopTableSize = 5248;
 constexpr int kRookTableSize = 102400;
@@ -182,5 +199,6 @@ constinit const std::array<Bitboard, 64> kKnightAttacks = make_leaper_table(kKni
 constinit const std::array<Bitboard, 64> kKingAttacks = make_leaper_table(kKingDeltas);
 constinit const std::array<std::array<Bitboard, 64>, 64> kBetween = make_lines(true);
 constinit const std::array<std::array<Bitboard, 64>, 64> kLine = make_lines(false);
+constinit const std::array<std::array<Bitboard, 64>, 16> kPseudoAttacks = make_pseudo_attacks();
 
 }  // namespace bookforge::attacks_detail

@@ -45,6 +45,7 @@ extern const std::array<Bitboard, 64> kKnightAttacks;
 extern const std::array<Bitboard, 64> kKingAttacks;
 extern const std::array<std::array<Bitboard, 64>, 64> kBetween;
 extern const std::array<std::array<Bitboard, 64>, 64> kLine;
+extern const std::array<std::array<Bitboard, 64>, 16> kPseudoAttacks;  // by Piece value
 
 }  // namespace attacks_detail
 
@@ -85,14 +86,14 @@ inline Bitboard between_bb(Square a, Square b) { return attacks_detail::kBetween
 // The full line through a and b (empty if they share none).
 inline Bitboard line_bb(Square a, Square b) { return attacks_detail::kLine[a][b]; }
 
-// Whether a bishop, rook or queen on `from` attacks `to`: by geometry and the squares between,
-// without touching the (much larger) slider tables. For a few known pieces this is cheaper
-// than an attack-set lookup from the target.
+// The squares a piece on `s` attacks on an empty board (for a pawn, its captures).
+inline Bitboard pseudo_attacks(Piece p, Square s) { return attacks_detail::kPseudoAttacks[p][s]; }
+
+// Whether a bishop, rook or queen on `from` attacks `to`: by its empty-board rays and the
+// squares between, without touching the (much larger) slider tables. For a few known pieces
+// this is cheaper than an attack-set lookup from the target.
 inline bool slider_reaches(PieceType pt, Square from, Square to, Bitboard occupied) {
-  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-  const bool straight = df == 0 || dr == 0, diagonal = df == dr || df == -dr;
-  const bool aligned = pt == kRook ? straight : pt == kBishop ? diagonal : (straight || diagonal);
-  return aligned && from != to && !(between_bb(from, to) & occupied);
+  return (pseudo_attacks(make_piece(kWhite, pt), from) & square_bb(to)) && !(between_bb(from, to) & occupied);
 }
 
 inline int popcount(Bitboard b) { return __builtin_popcountll(b); }

@@ -50,28 +50,6 @@ Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
          (rook_attacks(s, occupied) & (by_type_[kRook] | by_type_[kQueen]));
 }
 
-void Board::put_piece(Piece p, Square s) {
-  board_[s] = p;
-  by_color_[color_of(p)] |= square_bb(s);
-  by_type_[type_of(p)] |= square_bb(s);
-}
-
-void Board::remove_piece(Square s) {
-  Piece p = board_[s];
-  by_color_[color_of(p)] ^= square_bb(s);
-  by_type_[type_of(p)] ^= square_bb(s);
-  board_[s] = kNoPiece;
-}
-
-void Board::move_piece(Square from, Square to) {
-  Piece p = board_[from];
-  Bitboard both = square_bb(from) | square_bb(to);
-  by_color_[color_of(p)] ^= both;
-  by_type_[type_of(p)] ^= both;
-  board_[from] = kNoPiece;
-  board_[to] = p;
-}
-
 // Kings never give check in a legal position, so they are left out.
 void Board::update_checkers() {
   Color us = side_, them = ~us;
@@ -83,26 +61,21 @@ void Board::update_checkers() {
               by_color_[them];
 }
 
-inline void Board::update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated) {
+inline void Board::update_checkers_after(Square piece_sq, Piece piece, Bitboard vacated) {
   const Color us = side_, them = ~us;  // `us` is to move now; `them` just moved
   const Square ksq = king_square(us);
   const Bitboard occ = pieces();
+  // One test for every kind: the piece's empty-board attacks reach the king and nothing stands
+  // between (always so for pawns and knights). A king never gives check: its row could only
+  // match with the kings side by side, which no legal move brings about.
   Bitboard checkers = 0;
-  switch (piece_type) {
-    case kPawn:
-      checkers = pawn_attacks(us, ksq) & square_bb(piece_sq);
-      break;
-    case kKnight:
-      checkers = knight_attacks(ksq) & square_bb(piece_sq);
-      break;
-    case kKing:
-      break;
-    default:
-      if (slider_reaches(piece_type, piece_sq, ksq, occ)) checkers = square_bb(piece_sq);
-  }
-  // A vacated square on a line with the king may have opened one of their sliders onto it.
+  if ((pseudo_attacks(piece, piece_sq) & square_bb(ksq)) && !(between_bb(piece_sq, ksq) & occ))
+    checkers = square_bb(piece_sq);
+  // A vacated square on a line with the king and one of their sliders may have opened that
+  // slider onto it.
+  const Bitboard sliders = by_color_[them] & (by_type_[kBishop] | by_type_[kRook] | by_type_[kQueen]);
   for (Bitboard v = vacated; v;) {
-    if (line_bb(ksq, pop_lsb(v))) {
+    if (line_bb(ksq, pop_lsb(v)) & sliders) {
       checkers |= ((rook_attacks(ksq, occ) & (by_type_[kRook] | by_type_[kQueen])) |
                    (bishop_attacks(ksq, occ) & (by_type_[kBishop] | by_type_[kQueen]))) &
                   by_color_[them];
@@ -112,11 +85,20 @@ inline void Board::update_checkers_after(Square piece_sq, PieceType piece_type, 
   checkers_ = checkers;
 }
 
+inline void Board::update_castling(Square from, Square to, uint64_t& key) {
+  if (!castling_) return;  // nothing left to lose, as in most middlegames and endgames
+  const uint8_t castling = castling_ & kCastlingKeep[from] & kCastlingKeep[to];
+  key ^= zobrist::castling_key(castling ^ castling_);
+  castling_ = castling;
+}
+
+// Split in two: the quiet moves and plain captures that make up nearly every ply of a game
+// or a search run through straight-line code here; everything else goes to
+// make_special_move, so its cases do not weigh on the common path.
 void Board::make_move(Move m, UndoInfo& undo) {
   const Color us = side_, them = ~us;
   undo.key = key_;
   undo.checkers = checkers_;
-  undo.captured = kNoPiece;
   undo.ep_square = ep_square_;
   undo.castling = castling_;
   undo.halfmove_clock = halfmove_clock_;
@@ -129,6 +111,43 @@ void Board::make_move(Move m, UndoInfo& undo) {
   ++halfmove_clock_;
   fullmove_number_ += us;  // after Black's move
 
+  if (m.kind() != Move::kNormal || m == Move::null()) {
+    make_special_move(m, undo, key);
+    return;
+  }
+
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from], captured = board_[to];
+  const PieceType pt = type_of(pc);
+  const Bitboard from_to = square_bb(from) | square_bb(to);
+  board_[from] = kNoPiece;
+  board_[to] = pc;
+  by_color_[us] ^= from_to;
+  by_type_[pt] ^= from_to;
+  // piece_key(kNoPiece, to) is zero: no branch for the capture's key.
+  key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, to) ^ zobrist::piece_key(captured, to);
+  undo.captured = captured;
+  if (captured != kNoPiece) {
+    by_color_[them] ^= square_bb(to);
+    by_type_[type_of(captured)] ^= square_bb(to);
+    halfmove_clock_ = 0;
+  }
+  if (pt == kPawn) {
+    halfmove_clock_ = 0;
+    if ((from ^ to) == 16) {
+      ep_square_ = Square((from + to) / 2);
+      if (ep_hashed(*this, them, ep_square_)) key ^= zobrist::en_passant_key(file_of(ep_square_));
+    }
+  }
+  update_castling(from, to, key);
+  side_ = them;
+  key_ = key;
+  update_checkers_after(to, pc, square_bb(from));
+}
+
+void Board::make_special_move(Move m, UndoInfo& undo, uint64_t key) {
+  const Color us = side_, them = ~us;
+  undo.captured = kNoPiece;
   if (m == Move::null()) {
     side_ = them;
     key_ = key;
@@ -138,9 +157,10 @@ void Board::make_move(Move m, UndoInfo& undo) {
 
   const Square from = m.from(), to = m.to();
   const Piece pc = board_[from];
-  // For update_checkers_after: where the moving piece ends up, and what it left empty.
+  // For update_checkers_after: where the moving (or promoted, or castling rook) piece ends up,
+  // and what the move left empty.
   Square piece_sq = to;
-  PieceType piece_type = type_of(pc);
+  Piece piece = pc;
   Bitboard vacated = square_bb(from);
 
   if (m.kind() == Move::kCastling) {
@@ -153,9 +173,10 @@ void Board::make_move(Move m, UndoInfo& undo) {
     key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, king_to) ^ zobrist::piece_key(rook, to) ^
            zobrist::piece_key(rook, rook_to);
     piece_sq = rook_to;
-    piece_type = kRook;
+    piece = rook;
     vacated |= square_bb(to);
   } else {
+    // En passant takes the pawn behind the target square; a promotion what stands on it.
     const Square cap_sq = m.kind() == Move::kEnPassant ? Square(to - pawn_push(us)) : to;
     const Piece captured = board_[cap_sq];
     if (captured != kNoPiece) {
@@ -163,35 +184,23 @@ void Board::make_move(Move m, UndoInfo& undo) {
       remove_piece(cap_sq);
       key ^= zobrist::piece_key(captured, cap_sq);
       undo.captured = captured;
-      halfmove_clock_ = 0;
     }
+    halfmove_clock_ = 0;  // a pawn moved
     move_piece(from, to);
     key ^= zobrist::piece_key(pc, from) ^ zobrist::piece_key(pc, to);
-
-    if (type_of(pc) == kPawn) {
-      halfmove_clock_ = 0;
-      if ((from ^ to) == 16) {
-        ep_square_ = Square((from + to) / 2);
-        if (ep_hashed(*this, them, ep_square_)) key ^= zobrist::en_passant_key(file_of(ep_square_));
-      } else if (m.kind() == Move::kPromotion) {
-        const Piece promoted = make_piece(us, m.promotion());
-        remove_piece(to);
-        put_piece(promoted, to);
-        key ^= zobrist::piece_key(pc, to) ^ zobrist::piece_key(promoted, to);
-        piece_type = m.promotion();
-      }
+    if (m.kind() == Move::kPromotion) {
+      const Piece promoted = make_piece(us, m.promotion());
+      remove_piece(to);
+      put_piece(promoted, to);
+      key ^= zobrist::piece_key(pc, to) ^ zobrist::piece_key(promoted, to);
+      piece = promoted;
     }
   }
 
-  const uint8_t castling = castling_ & kCastlingKeep[from] & kCastlingKeep[to];
-  if (castling != castling_) {
-    key ^= zobrist::castling_key(castling ^ castling_);
-    castling_ = castling;
-  }
-
+  update_castling(from, to, key);
   side_ = them;
   key_ = key;
-  update_checkers_after(piece_sq, piece_type, vacated);
+  update_checkers_after(piece_sq, piece, vacated);
 }
 
 void Board::unmake_move(Move m, const UndoInfo& undo) {
@@ -231,13 +240,14 @@ bool Board::is_capture(Move m) const {
 }
 
 bool Board::castling_path_safe(Move m) const {
+  if (checkers_) return false;  // castling out of check is illegal; the king's own square is safe
   const Color them = ~side_;
   const Square king_to = castling_king_to(m);
   const int step = king_to > m.from() ? 1 : -1;
   const Bitboard occ = pieces();
-  // The king's own square (not in check) and the two squares it crosses or lands on.
-  for (int s = m.from(); s != king_to + step; s += step)
-    if (attackers_to(Square(s), occ) & by_color_[them]) return false;
+  // The square the king crosses and the one it lands on.
+  for (int s = m.from() + step; s != king_to + step; s += step)
+    if (attacked_by(them, Square(s), occ)) return false;
   return true;
 }
 

@@ -62,11 +62,14 @@ class Board {
   bool is_legal(Move m) const;
   // For moves from the generator: pseudo-legal moves that also leave the king safe.
   bool is_legal_pseudo(Move m) const {
-    // Inline fast path for the common case (SAN replay, the search): not in check, not a king
-    // move, not en passant, and not on a line with the king, so it cannot be pinned.
-    if (!checkers_ && m.kind() == Move::kNormal && !line_bb(king_square(side_), m.from()) &&
-        type_of(board_[m.from()]) != kKing)
-      return true;
+    // Inline fast path for the common case (SAN replay, the search): not in check, a normal
+    // move of a piece other than the king, and no enemy slider on the line through the king
+    // and the piece, so nothing can pin it.
+    if (!checkers_ && m.kind() == Move::kNormal) {
+      const Square ksq = king_square(side_);
+      const Bitboard sliders = by_type_[kBishop] | by_type_[kRook] | by_type_[kQueen];
+      if (m.from() != ksq && !(line_bb(ksq, m.from()) & sliders & by_color_[~side_])) return true;
+    }
     return king_safe_after(m);
   }
   bool gives_check(Move m) const;
@@ -90,13 +93,44 @@ class Board {
   // Full pseudo-legality of an arbitrary move value (is_legal = this + is_legal_pseudo).
   bool is_pseudo_legal(Move m) const;
 
-  void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
-  void move_piece(Square from, Square to);
+  // In the header so that make/unmake inline them: the library is built position-independent,
+  // and GCC does not inline an out-of-line member that could be interposed.
+  void put_piece(Piece p, Square s) {
+    board_[s] = p;
+    by_color_[color_of(p)] |= square_bb(s);
+    by_type_[type_of(p)] |= square_bb(s);
+  }
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    by_color_[color_of(p)] ^= square_bb(s);
+    by_type_[type_of(p)] ^= square_bb(s);
+    board_[s] = kNoPiece;
+  }
+  void move_piece(Square from, Square to) {
+    const Piece p = board_[from];
+    const Bitboard both = square_bb(from) | square_bb(to);
+    by_color_[color_of(p)] ^= both;
+    by_type_[type_of(p)] ^= both;
+    board_[from] = kNoPiece;
+    board_[to] = p;
+  }
+  // make_move for null moves, castling, en passant and promotions, from the point where the
+  // updates every move makes (undo, turn, en-passant key, clocks) are done; `key` is the key so far.
+  void make_special_move(Move m, UndoInfo& undo, uint64_t key);
+  // Drops the castling rights that a move from `from` to `to` ends, in the key as well.
+  inline void update_castling(Square from, Square to, uint64_t& key);
+  // Whether a piece of colour `c` attacks `s` with `occupied` as the blockers.
+  bool attacked_by(Color c, Square s, Bitboard occupied) const {
+    return ((pawn_attacks(~c, s) & by_type_[kPawn]) | (knight_attacks(s) & by_type_[kKnight]) |
+            (king_attacks(s) & by_type_[kKing]) |
+            (bishop_attacks(s, occupied) & (by_type_[kBishop] | by_type_[kQueen])) |
+            (rook_attacks(s, occupied) & (by_type_[kRook] | by_type_[kQueen]))) &
+           by_color_[c];
+  }
   void update_checkers();
-  // update_checkers after a move that left `piece_type` on `piece_sq` and emptied `vacated`:
-  // direct checks by that piece, discovered ones only through the vacated squares.
-  inline void update_checkers_after(Square piece_sq, PieceType piece_type, Bitboard vacated);
+  // update_checkers after a move that left `piece` on `piece_sq` and emptied `vacated`: direct
+  // checks by that piece, discovered ones only through the vacated squares.
+  inline void update_checkers_after(Square piece_sq, Piece piece, Bitboard vacated);
 
   Piece board_[64];
   Bitboard by_color_[2] = {0, 0};

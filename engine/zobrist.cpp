@@ -9,7 +9,7 @@ namespace zobrist {
 // The Random64 table of the Polyglot book format description, entry for entry:
 // 768 piece-square keys, 4 castling keys, 8 en-passant file keys, 1 side-to-move key.
 // clang-format off
-const uint64_t kRandom64[781] = {
+constexpr uint64_t kRandom64[781] = {
     0x9D39247E33776D41ULL, 0x2AF7398005AAA5C7ULL, 0x44DB015024623547ULL, 0x9C15F73E62A76AE2ULL,
     0x75834465489C0C89ULL, 0x3290AC3A203001BFULL, 0x0FBBAD1F61042279ULL, 0xE83A908FF2FB60CAULL,
     0x0D7E765D58755C10ULL, 0x1A083822CEAFE02DULL, 0x9605D5F0E25EC3B0ULL, 0xD021FF5CD13A2ED5ULL,
@@ -208,6 +208,32 @@ const uint64_t kRandom64[781] = {
     0xF8D626AAAF278509ULL,
 };
 // clang-format on
+
+namespace {
+
+constexpr std::array<std::array<uint64_t, 64>, 16> make_piece_keys() {
+  std::array<std::array<uint64_t, 64>, 16> keys{};
+  for (Color c : {kWhite, kBlack})
+    for (int pt = kPawn; pt <= kKing; ++pt)
+      for (int s = 0; s < 64; ++s) {
+        const Piece p = make_piece(c, PieceType(pt));
+        keys[p][s] = kRandom64[kPieceOffset + 64 * polyglot_kind(p) + s];
+      }
+  return keys;
+}
+
+constexpr std::array<uint64_t, 16> make_castling_keys() {
+  std::array<uint64_t, 16> keys{};
+  for (int rights = 0; rights < 16; ++rights)
+    for (int i = 0; i < 4; ++i)
+      if (rights & (1 << i)) keys[rights] ^= kRandom64[kCastleOffset + i];
+  return keys;
+}
+
+}  // namespace
+
+constexpr std::array<std::array<uint64_t, 64>, 16> kPieceKeys = make_piece_keys();
+constexpr std::array<uint64_t, 16> kCastlingKeys = make_castling_keys();
 
 }  // namespace zobrist
 

@@ -33,6 +33,33 @@ TEST(Attacks, SlidersMatchRayWalk) {
   }
 }
 
+// slider_reaches (rays and the squares between) against the attack tables.
+TEST(Attacks, SliderReachesMatchesAttackSets) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 300; ++i) {
+    const Bitboard occ = rng() & rng();
+    for (int from = 0; from < 64; ++from)
+      for (PieceType pt : {kBishop, kRook, kQueen}) {
+        const Bitboard attacks = piece_attacks(pt, Square(from), occ);
+        for (int to = 0; to < 64; ++to)
+          ASSERT_EQ(slider_reaches(pt, Square(from), Square(to), occ), (attacks & square_bb(Square(to))) != 0)
+              << int(pt) << " " << from << " " << to;
+      }
+  }
+}
+
+TEST(Attacks, PseudoAttacksAreEmptyBoardAttacks) {
+  for (Color c : {kWhite, kBlack})
+    for (int s = 0; s < 64; ++s) {
+      const Square sq = Square(s);
+      EXPECT_EQ(pseudo_attacks(make_piece(c, kPawn), sq), pawn_attacks(c, sq));
+      EXPECT_EQ(pseudo_attacks(make_piece(c, kKnight), sq), knight_attacks(sq));
+      EXPECT_EQ(pseudo_attacks(make_piece(c, kKing), sq), king_attacks(sq));
+      for (PieceType pt : {kBishop, kRook, kQueen})
+        EXPECT_EQ(pseudo_attacks(make_piece(c, pt), sq), piece_attacks(pt, sq, 0));
+    }
+}
+
 TEST(Attacks, Leapers) {
   EXPECT_EQ(knight_attacks(kA1), square_bb(kB3) | square_bb(kC2));
   EXPECT_EQ(popcount(knight_attacks(kD4)), 8);

@@ -67,6 +67,24 @@ TEST(Zobrist, TableMatchesPublishedEntries) {
   EXPECT_EQ(zobrist::kRandom64[zobrist::kEnPassantOffset], 0x70CC73D90BC26E24ULL);
 }
 
+// make_move reads the rearranged tables; they must hold exactly the Random64 entries.
+TEST(Zobrist, RearrangedTablesMatchRandom64) {
+  for (Color c : {kWhite, kBlack})
+    for (int pt = kPawn; pt <= kKing; ++pt)
+      for (int s = 0; s < 64; ++s) {
+        const Piece p = make_piece(c, PieceType(pt));
+        ASSERT_EQ(zobrist::piece_key(p, Square(s)), zobrist::kRandom64[64 * (2 * pt + (c == kWhite)) + s]);
+      }
+  // The empty square's row is zero: make_move xors it in for a move that captures nothing.
+  for (int s = 0; s < 64; ++s) ASSERT_EQ(zobrist::piece_key(kNoPiece, Square(s)), 0u);
+  EXPECT_EQ(zobrist::castling_key(kNoCastling), 0u);
+  EXPECT_EQ(zobrist::castling_key(kWhiteQueenSide), zobrist::kRandom64[zobrist::kCastleOffset + 1]);
+  EXPECT_EQ(zobrist::castling_key(kWhiteKingSide | kBlackQueenSide),
+            zobrist::kRandom64[zobrist::kCastleOffset] ^ zobrist::kRandom64[zobrist::kCastleOffset + 3]);
+  EXPECT_EQ(zobrist::castling_key(kAllCastling), zobrist::kRandom64[768] ^ zobrist::kRandom64[769] ^
+                                                     zobrist::kRandom64[770] ^ zobrist::kRandom64[771]);
+}
+
 TEST(Zobrist, EmbeddedPublishedVectors) {
   for (const KeyVector& v : kPublishedVectors) {
     SCOPED_TRACE(v.moves);
