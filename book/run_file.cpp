@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <type_traits>
@@ -148,35 +149,46 @@ bool RunReader::fill() {
   return true;
 }
 
-bool RunReader::next(TallyEntry& e) {
-  if (!error_.empty() || entries_read_ == run_.entries) return false;
-  if (end_ - pos_ < kMaxRecord && !fill()) return false;
+bool RunReader::next(TallyEntry& e) { return next_batch(&e, 1) == 1; }
+
+size_t RunReader::next_batch(TallyEntry* out, size_t max) {
   switch (run_.format) {
     case RunFormat::kSmallSlots:
-      return next_slot<SmallSlot>(e);
+      return next_slots<SmallSlot>(out, max);
     case RunFormat::kCompactSlots:
-      return next_slot<CompactSlot>(e);
+      return next_slots<CompactSlot>(out, max);
     case RunFormat::kVarint:
       break;
   }
-  return next_varint(e);
+  size_t n = 0;
+  while (n < max && next_varint(out[n])) ++n;
+  return n;
 }
 
 template <class Slot>
-bool RunReader::next_slot(TallyEntry& e) {
-  if (end_ - pos_ < sizeof(Slot)) {
-    error_ = "temporary run file in " + run_.file->dir() + " is damaged";
-    return false;
+size_t RunReader::next_slots(TallyEntry* out, size_t max) {
+  size_t n = 0;
+  while (n < max && error_.empty() && entries_read_ < run_.entries) {
+    if (end_ - pos_ < sizeof(Slot) && (!fill() || end_ - pos_ < sizeof(Slot))) {
+      if (error_.empty()) error_ = "temporary run file in " + run_.file->dir() + " is damaged";
+      break;
+    }
+    // Every whole slot in the buffer, up to what is asked and what the run holds.
+    size_t take = std::min<uint64_t>({max - n, (end_ - pos_) / sizeof(Slot), run_.entries - entries_read_});
+    for (size_t i = 0; i < take; ++i, pos_ += sizeof(Slot)) {
+      Slot slot;
+      std::memcpy(static_cast<void*>(&slot), buffer_.data() + pos_, sizeof(Slot));
+      out[n + i] = slot.to_entry();
+    }
+    n += take;
+    entries_read_ += take;
   }
-  Slot slot;
-  std::memcpy(static_cast<void*>(&slot), buffer_.data() + pos_, sizeof(Slot));
-  pos_ += sizeof(Slot);
-  e = slot.to_entry();
-  ++entries_read_;
-  return true;
+  return n;
 }
 
 bool RunReader::next_varint(TallyEntry& e) {
+  if (!error_.empty() || entries_read_ == run_.entries) return false;
+  if (end_ - pos_ < kMaxRecord && !fill()) return false;
   // A record is at most kMaxRecord bytes, so unless the run ends here, all of it is buffered.
   const uint8_t* p = buffer_.data() + pos_;
   const uint8_t* end = buffer_.data() + end_;

@@ -99,18 +99,14 @@ class RunReader : public EntryStream {
  public:
   RunReader(SpilledRun run, size_t buffer_size);
   bool next(TallyEntry& entry) override;
-  size_t next_batch(TallyEntry* out, size_t max) override {
-    size_t n = 0;
-    while (n < max && RunReader::next(out[n])) ++n;
-    return n;
-  }
+  size_t next_batch(TallyEntry* out, size_t max) override;
   Status status() const override;
 
  private:
   bool fill();
   bool next_varint(TallyEntry& entry);
   template <class Slot>
-  bool next_slot(TallyEntry& entry);
+  size_t next_slots(TallyEntry* out, size_t max);
 
   SpilledRun run_;
   std::vector<uint8_t> buffer_;

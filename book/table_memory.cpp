@@ -1,6 +1,7 @@
 #include "book/table_memory.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -11,9 +12,17 @@ namespace {
 // Below this, malloc's own pool is as good and wastes less.
 constexpr size_t kMapThreshold = size_t(1) << 20;
 
+// Maps the pages writable at once. A table is read before it is written (a lookup looks at a
+// slot before an insertion fills it): an untouched page would first be mapped to the shared
+// zero page and then copied on the first write, and that second fault flushes the TLB of every
+// core running one of the process's threads.
+void populate(void* memory, size_t bytes) { ::madvise(memory, bytes, MADV_POPULATE_WRITE); }
+
 void* map_zeroed(size_t bytes) {
   void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return memory == MAP_FAILED ? nullptr : memory;
+  if (memory == MAP_FAILED) return nullptr;
+  populate(memory, bytes);
+  return memory;
 }
 
 }  // namespace
@@ -26,7 +35,11 @@ void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes) {
   if (old_bytes >= kMapThreshold) {
     // Anonymous pages added by mremap read as zero.
     void* moved = ::mremap(memory, old_bytes, new_bytes, MREMAP_MAYMOVE);
-    return moved == MAP_FAILED ? nullptr : moved;
+    if (moved == MAP_FAILED) return nullptr;
+    const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+    const size_t from = old_bytes / page * page;
+    populate(static_cast<char*>(moved) + from, new_bytes - from);
+    return moved;
   }
   void* grown = allocate_table_memory(new_bytes);
   if (!grown) return nullptr;

@@ -1,6 +1,7 @@
 // Zeroed memory for the tally's hash tables, which grow in place: a large block is mapped
 // directly, so growing it is an mremap (the kernel moves page-table entries, nothing is
-// copied, and the old and the new array never both exist).
+// copied, and the old and the new array never both exist). Mapped pages are populated (made
+// writable) at once, since a table's pages are all touched soon anyway.
 #pragma once
 
 #include <cstddef>

@@ -29,7 +29,7 @@ constexpr unsigned kSpillsPerStep = 4;
 constexpr size_t kBatch = 4096;
 constexpr size_t kMaxHeld = 16 * kBatch;
 // Slots asked for ahead of the ply being counted, so that their cache misses overlap.
-constexpr size_t kPrefetchAhead = 8;
+constexpr size_t kPrefetchAhead = 16;
 
 // Reads `streams` through a merge into a new run appended to `file`.
 Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
@@ -118,8 +118,8 @@ class SlotPartition final : public Tally::Partition {
         wide_(kInitialWideSlots, partitions) {}
 
   // The compact table starts with three quarters of what the partition may take at first (the
-  // rest is room for the wide table), up to the default start: mapped memory costs nothing
-  // until it is touched, and a table that starts small is copied over at every step of its
+  // rest is room for the wide table), up to the default start: Zobrist keys spread over the
+  // whole table at once, and a table that starts small is copied over at every step of its
   // growth. A larger budget is reached by growing, as the input turns out to need it.
   static uint64_t initial_slots(uint64_t table_budget) {
     return std::max<uint64_t>(table_budget / 4 * 3 / sizeof(Compact) * 63 / 65, 64);
