@@ -81,12 +81,6 @@ Move uci_to_move(const Board& board, std::string_view uci) {
   return legal_or_none(board, complete_move(board, from, to, promo));
 }
 
-uint16_t move_to_polyglot(Move m) {
-  const uint16_t squares = m.raw() & 0x0FFF;
-  if (m.kind() != Move::kPromotion) return squares;
-  return uint16_t(squares | ((m.promotion() - kKnight + 1) << 12));
-}
-
 Move polyglot_to_move(const Board& board, uint16_t pg) {
   const int promo_field = (pg >> 12) & 7;
   if ((pg & 0x8000) || promo_field > 4) return Move::none();

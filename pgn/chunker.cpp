@@ -34,7 +34,7 @@ Status Chunker::fill() {
   if (!n) return n.error();
   filled_ += *n;
   if (*n == 0) eof_ = true;
-  splitter_.scan(buffer_.data(), filled_, eof_, finished_);
+  splitter_.scan(buffer_.data(), filled_, eof_, finished_, &finished_tags_);
   return ok_status();
 }
 
@@ -53,6 +53,8 @@ void Chunker::take_block(Block& block, size_t cut) {
   block.first_game_in_file = games_ + 1;
   block.games.clear();
   block.games.swap(finished_);
+  block.tags.clear();
+  block.tags.swap(finished_tags_);
   games_ += block.games.size();
   // The same rule for games that ended before the scan noticed their size.
   for (GameSpan& span : block.games) {

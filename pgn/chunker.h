@@ -18,6 +18,7 @@ namespace bookforge::pgn {
 struct Block {
   ByteBuffer data;                  // the games' bytes (and whatever lies between them)
   std::vector<GameSpan> games;      // offsets into data
+  std::vector<TagSpan> tags;        // the tags of games with tags_known
   uint64_t first_game_in_file = 1;  // 1-based number of games[0] within its input
 };
 
@@ -45,6 +46,7 @@ class Chunker {
   bool eof_ = false;
   GameSplitter splitter_;
   std::vector<GameSpan> finished_;
+  std::vector<TagSpan> finished_tags_;
   uint64_t games_ = 0;
 };
 

@@ -67,6 +67,24 @@ class GameLexer {
   Control run() {
     Control c = v_.begin_game(game_);
     if (c == Control::kContinue) c = tags();
+    return finish(c);
+  }
+
+  // The splitter already scanned the tag section: its tags, then movetext from `movetext`.
+  Control run(const TagSpan* tags, uint32_t tag_count, const char* movetext) {
+    Control c = v_.begin_game(game_);
+    const char* text = game_.text.data();
+    for (uint32_t i = 0; i < tag_count && c == Control::kContinue; ++i) {
+      const TagSpan& t = tags[i];
+      c = v_.tag(std::string_view(text + t.name_begin, t.name_size),
+                 TagValue(std::string_view(text + t.value_begin, t.value_size)));
+    }
+    p_ = movetext;
+    return finish(c);
+  }
+
+ private:
+  Control finish(Control c) {
     if (c == Control::kContinue) c = v_.begin_movetext();
     if (c == Control::kContinue) c = movetext();
     if (c == Control::kStop) return c;
@@ -74,7 +92,6 @@ class GameLexer {
     return Control::kContinue;
   }
 
- private:
   Control tags() {
     for (;;) {
       skip_spaces();
@@ -296,6 +313,9 @@ Control visit_game(const Block& block, const GameSpan& span, Visitor& visitor) {
   game.text = std::string_view(block.data.data() + span.begin, span.end - span.begin);
   if (span.result_size > 0)
     game.result = std::string_view(block.data.data() + span.result_begin, span.result_size);
+  if (span.tags_known)
+    return GameLexer(game, visitor)
+        .run(block.tags.data() + span.first_tag, span.tag_count, block.data.data() + span.movetext_begin);
   return GameLexer(game, visitor).run();
 }
 

@@ -145,9 +145,11 @@ Control GameReplayer::san(std::string_view token) {
     return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
   }
   // Moves start with a file or a piece letter; only other tokens can be null moves or castling.
-  const char first = token[0];
-  const bool plain = (first >= 'a' && first <= 'h') || first == 'N' || first == 'B' || first == 'R' ||
-                     first == 'Q' || first == 'K';
+  // One shift and mask: bit c - 'B' is set for each such c ('B' .. 'h' span 39 codes).
+  constexpr uint64_t kPlainFirst = (0xFFull << ('a' - 'B')) | (1ull << ('N' - 'B')) | (1ull << ('B' - 'B')) |
+                                   (1ull << ('R' - 'B')) | (1ull << ('Q' - 'B')) | (1ull << ('K' - 'B'));
+  const unsigned offset = unsigned(static_cast<unsigned char>(token[0])) - unsigned('B');
+  const bool plain = offset < 64 && ((kPlainFirst >> offset) & 1) != 0;
   if (!plain && is_null_move(token)) {
     ++plies_seen_;
     state_ = State::kCounting;

@@ -1,6 +1,7 @@
 #include "pgn/splitter.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
 
 #include "pgn/byte_set.h"
@@ -26,13 +27,38 @@ bool starts_tagless_game(unsigned char c) {
   return is_alpha(c) || is_digit(c) || c == '*' || c == '-' || c == 0xC2;
 }
 
+// FNV-1a
+constexpr uint64_t kHashBasis = 1469598103934665603ull;
+constexpr uint64_t kHashPrime = 1099511628211ull;
+
 uint64_t name_hash(std::string_view name) {
-  uint64_t hash = 1469598103934665603ull;  // FNV-1a
-  for (unsigned char c : name) hash = (hash ^ c) * 1099511628211ull;
+  uint64_t hash = kHashBasis;
+  for (unsigned char c : name) hash = (hash ^ c) * kHashPrime;
   return hash;
 }
 
 }  // namespace
+
+// The general path would find the same: is_tag_start says yes at the name's first byte;
+// scan_tag ends the name at the blank, and the value at the first quote, which no backslash or
+// line break precedes and ']' follows; after it comes the line break, so no other tag.
+const char* GameSplitter::plain_tag_line(const char* text, const char* end) {
+  const unsigned char* s = reinterpret_cast<const unsigned char*>(text) + pos_ + 1;
+  const unsigned char* e = reinterpret_cast<const unsigned char*>(end);
+  if (s == e || !(is_alpha(*s) || is_digit(*s) || *s == '_')) return nullptr;
+  const unsigned char* name = s;
+  uint64_t hash = kHashBasis;  // name_hash, computed on the way
+  while (s < e && !kTagNameEnds.member[*s]) hash = (hash ^ *s++) * kHashPrime;
+  if (e - s < 2 || s[0] != ' ' || s[1] != '"') return nullptr;
+  const unsigned char* value = s + 2;
+  const unsigned char* close = find_first_in(value, e, kTagValueStops);
+  if (e - close < 3 || close[0] != '"' || close[1] != ']' || !is_line_break(close[2])) return nullptr;
+  const auto* base = reinterpret_cast<const unsigned char*>(text);
+  tag_names_.push_back(hash);
+  line_tags_.push_back(
+      LineTag{size_t(name - base), size_t(s - name), size_t(value - base), size_t(close - value)});
+  return reinterpret_cast<const char*>(close + 2);
+}
 
 bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final,
                                  std::vector<GameSpan>& spans) {
@@ -40,66 +66,88 @@ bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final
   // depend on how much has arrived: `last` says the window holds all there will be.
   const size_t limit = std::min(size, pos_ + kMaxLineLookahead);
   const bool last = final || size - pos_ >= kMaxLineLookahead;
+  const char* text = reinterpret_cast<const char*>(d);
+  const char* end = text + limit;
+  const size_t known = tag_names_.size();
+  line_tags_.clear();
 
-  if (d[pos_] == '%' && mode_ != Mode::kComment) {  // escape line
-    line_start_ = false;
-    resume_ = mode_;
-    mode_ = Mode::kRestOfLine;
-    return true;
-  }
-  size_t q = pos_;
-  for (;;) {
-    if (q >= limit) {
-      if (!last) return false;
+  const char* p = d[pos_] == '[' ? plain_tag_line(text, end) : nullptr;
+  if (!p) {
+    if (d[pos_] == '%' && mode_ != Mode::kComment) {  // escape line
+      line_start_ = false;
+      resume_ = mode_;
+      mode_ = Mode::kRestOfLine;
+      return true;
+    }
+    size_t q = pos_;
+    for (;;) {
+      if (q >= limit) {
+        if (!last) return false;
+        line_start_ = false;
+        return true;
+      }
+      if (is_blank(d[q])) {
+        ++q;
+      } else if (d[q] == kBom[0] && q + 3 <= limit && d[q + 1] == kBom[1] && d[q + 2] == kBom[2]) {
+        q += 3;
+      } else if (d[q] == kBom[0] && q + 3 > limit && !last) {
+        return false;
+      } else {
+        break;
+      }
+    }
+    if (d[q] != '[') {
       line_start_ = false;
       return true;
     }
-    if (is_blank(d[q])) {
-      ++q;
-    } else if (d[q] == kBom[0] && q + 3 <= limit && d[q + 1] == kBom[1] && d[q + 2] == kBom[2]) {
-      q += 3;
-    } else if (d[q] == kBom[0] && q + 3 > limit && !last) {
-      return false;
-    } else {
-      break;
+
+    // Scan every tag of the line before acting, so that a need for more bytes changes nothing:
+    // the line's name hashes go after the open game's and are dropped again on a retry.
+    p = text + q;
+    for (;;) {
+      Tri start = is_tag_start(p, end, last);
+      if (start == Tri::kNeedMore) return retry_line(known);
+      if (start == Tri::kNo) break;
+      ScannedTag tag = scan_tag(p, end, last);
+      if (!tag.complete) return retry_line(known);
+      tag_names_.push_back(name_hash(tag.name));
+      line_tags_.push_back(LineTag{size_t(tag.name.data() - text), tag.name.size(),
+                                   size_t(tag.raw_value.data() - text), tag.raw_value.size()});
+      p = skip_blanks(tag.next, end);
+      if (p == end && !last) return retry_line(known);
+      if (p == end || *p != '[') break;
     }
   }
-  if (d[q] != '[') {
-    line_start_ = false;
+  line_start_ = false;
+  // Beyond a window cut short the lexer, which sees the whole line, may find other tags.
+  const bool cut = limit < size;
+  if (tag_names_.size() == known) {  // "[%clk ...]", "[#]": not a tag line
+    if (cut) tags_known_ = false;
     return true;
   }
 
-  // Scan every tag of the line before acting, so that a need for more bytes changes nothing:
-  // the line's name hashes go after the open game's and are dropped again on a retry.
-  const char* text = reinterpret_cast<const char*>(d);
-  const char* end = text + limit;
-  const char* p = text + q;
-  const size_t known = tag_names_.size();
-  for (;;) {
-    Tri start = is_tag_start(p, end, last);
-    if (start == Tri::kNeedMore) return retry_line(known);
-    if (start == Tri::kNo) break;
-    ScannedTag tag = scan_tag(p, end, last);
-    if (!tag.complete) return retry_line(known);
-    tag_names_.push_back(name_hash(tag.name));
-    p = skip_blanks(tag.next, end);
-    if (p == end && !last) return retry_line(known);
-    if (p == end || *p != '[') break;
-  }
-  line_start_ = false;
-  if (tag_names_.size() == known) return true;  // "[%clk ...]", "[#]": not a tag line
-
   // A tag line: a new game unless the open one is still in its tag section and lacks this tag.
+  // The names are searched only when the answer matters.
   const auto known_end = tag_names_.begin() + std::ptrdiff_t(known);
-  const bool repeated = std::find(tag_names_.begin(), known_end, *known_end) != known_end;
-  if (in_game_ && (mode_ != Mode::kTags || repeated)) end_game(pos_, 0, 0, spans);
+  const auto repeated = [&] { return std::find(tag_names_.begin(), known_end, *known_end) != known_end; };
+  if (in_game_ && (mode_ != Mode::kTags || repeated())) end_game(pos_, 0, 0, spans);
   if (!in_game_) {
     begin_game(pos_);
     tag_names_.erase(tag_names_.begin(), tag_names_.begin() + std::ptrdiff_t(known));  // the last game's
   }
+  if (cut) tags_known_ = false;
+  for (const LineTag& t : line_tags_) {
+    if (t.value_begin + t.value_size - game_begin_ > UINT32_MAX) tags_known_ = false;
+    open_tags_.push_back(TagSpan{uint32_t(t.name_begin - game_begin_), uint32_t(t.name_size),
+                                 uint32_t(t.value_begin - game_begin_), uint32_t(t.value_size)});
+  }
   pos_ = size_t(p - text);
   // Moves may follow the tags on the same line.
-  mode_ = p < end && !is_line_break(static_cast<unsigned char>(*p)) ? Mode::kMovetext : Mode::kTags;
+  if (p < end && !is_line_break(static_cast<unsigned char>(*p))) {
+    enter_movetext(d);
+  } else {
+    mode_ = Mode::kTags;
+  }
   return true;
 }
 
@@ -138,6 +186,16 @@ void GameSplitter::begin_game(size_t at) {
   depth_ = 0;
   game_begin_ = at;
   game_line_ = line_;
+  open_tags_.clear();
+  movetext_begin_ = kNoMovetextYet;
+  tags_known_ = true;
+}
+
+void GameSplitter::enter_movetext(const unsigned char* d) {
+  mode_ = Mode::kMovetext;
+  movetext_begin_ = pos_;
+  // The lexer skips a BOM here and reads on for tags; the splitter takes it as movetext.
+  if (d[pos_] == kBom[0]) tags_known_ = false;
 }
 
 void GameSplitter::end_game(size_t at, size_t result_begin, size_t result_size,
@@ -149,7 +207,16 @@ void GameSplitter::end_game(size_t at, size_t result_begin, size_t result_size,
   span.result_size = result_size;
   span.line = game_line_;
   span.oversized = oversized_;
-  if (oversized_) span.begin = span.end = span.result_begin = span.result_size = 0;
+  if (oversized_) {
+    span.begin = span.end = span.result_begin = span.result_size = 0;
+  } else if (tags_out_ && tags_known_ && open_tags_.size() <= UINT32_MAX) {
+    span.tags_known = true;
+    span.first_tag = tags_out_->size();
+    span.tag_count = uint32_t(open_tags_.size());
+    // A game that ends in its tag section has empty movetext: the lexer would skip to its end.
+    span.movetext_begin = movetext_begin_ == kNoMovetextYet ? at : movetext_begin_;
+    tags_out_->insert(tags_out_->end(), open_tags_.begin(), open_tags_.end());
+  }
   spans.push_back(span);
   in_game_ = false;
   oversized_ = false;
@@ -162,7 +229,9 @@ void GameSplitter::line_break(unsigned char c) {
   ++pos_;
 }
 
-void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans) {
+void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans,
+                        std::vector<TagSpan>* tags) {
+  tags_out_ = tags;
   const unsigned char* d = reinterpret_cast<const unsigned char*>(data);
   const unsigned char* end = d + size;
   while (pos_ < size) {
@@ -194,7 +263,7 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
         } else if (starts_tagless_game(c)) {
           tag_names_.clear();
           begin_game(pos_);
-          mode_ = Mode::kMovetext;
+          enter_movetext(d);
         } else {
           ++pos_;  // blanks and stray bytes between games
         }
@@ -206,7 +275,7 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
         } else if (is_blank(c)) {
           ++pos_;
         } else {
-          mode_ = Mode::kMovetext;
+          enter_movetext(d);
         }
         break;
 
@@ -268,11 +337,15 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
 void GameSplitter::rebase(size_t offset) {
   pos_ -= offset;
   retry_size_ = retry_size_ > offset ? retry_size_ - offset : 0;
-  if (in_game_) game_begin_ -= offset;
+  if (in_game_) {
+    game_begin_ -= offset;
+    if (movetext_begin_ != kNoMovetextYet) movetext_begin_ -= offset;
+  }
 }
 
 void GameSplitter::drop_open_game_prefix(size_t offset) {
   oversized_ = true;
+  tags_known_ = false;
   pos_ -= offset;
   retry_size_ = retry_size_ > offset ? retry_size_ - offset : 0;
   game_begin_ = game_begin_ > offset ? game_begin_ - offset : 0;

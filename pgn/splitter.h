@@ -27,6 +27,16 @@
 
 namespace bookforge::pgn {
 
+// A tag the splitter scanned, as offsets from its game's first byte. Handing these on spares
+// the lexer a second scan of the tag section, which costs as much as all the moves it reads
+// when books stop at a few dozen plies.
+struct TagSpan {
+  uint32_t name_begin = 0;
+  uint32_t name_size = 0;
+  uint32_t value_begin = 0;  // the raw value, escapes untouched
+  uint32_t value_size = 0;
+};
+
 struct GameSpan {
   size_t begin = 0;         // offset of the game's first byte in its buffer
   size_t end = 0;           // one past its last byte
@@ -34,6 +44,14 @@ struct GameSpan {
   size_t result_size = 0;   // ... 0 when the game ended otherwise (next game, end of input)
   uint64_t line = 1;        // line of `begin` in its input, 1-based
   bool oversized = false;   // longer than the chunker's limit; its bytes were dropped
+  // With tags_known, the game's tags are [first_tag, first_tag + tag_count) of the TagSpans
+  // handed out with it, and its movetext starts at movetext_begin: exactly what the lexer's own
+  // scan of the tag section would find. Unusual tag sections (a BOM after a tag, a tag line
+  // longer than the look-ahead) are left to the lexer.
+  bool tags_known = false;
+  uint32_t tag_count = 0;
+  size_t first_tag = 0;
+  size_t movetext_begin = 0;
 };
 
 class GameSplitter {
@@ -42,9 +60,11 @@ class GameSplitter {
   static constexpr size_t kMaxLineLookahead = size_t(1) << 20;
 
   // Scans data[0, size): every byte received since the last rebase, of which the first
-  // position() were already scanned. Appends each game that ended to `spans`. `final` means
-  // no bytes will follow: the open game is closed at `size`.
-  void scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans);
+  // position() were already scanned. Appends each game that ended to `spans`, and its tags to
+  // `tags` when given (else games come without known tags). `final` means no bytes will
+  // follow: the open game is closed at `size`.
+  void scan(const char* data, size_t size, bool final, std::vector<GameSpan>& spans,
+            std::vector<TagSpan>* tags = nullptr);
 
   // Bytes before this offset belong to finished games or lie between games.
   size_t settled() const { return in_game_ ? game_begin_ : pos_; }
@@ -64,12 +84,18 @@ class GameSplitter {
   // Each returns false when it needs more bytes to decide (nothing changed then).
   bool at_line_start(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
   bool at_result_trigger(const unsigned char* d, size_t size, bool final, std::vector<GameSpan>& spans);
+  // Reads the line at pos_ when it is `[Name "value"]` and a line break, the shape of nearly
+  // every tag line, recording the tag as the general path would. Returns the line break, or
+  // nullptr (nothing recorded) for any other shape.
+  const char* plain_tag_line(const char* text, const char* end);
   // Drops the names a tag line added before it needed more bytes; returns false.
   bool retry_line(size_t known_tags);
   // Opens a game at `at`. tag_names_ is left to the caller, who keeps only the new game's there.
   void begin_game(size_t at);
   void end_game(size_t at, size_t result_begin, size_t result_size, std::vector<GameSpan>& spans);
   void line_break(unsigned char c);
+  // The open game leaves its tag section: its movetext starts at pos_.
+  void enter_movetext(const unsigned char* d);
 
   Mode mode_ = Mode::kBetween;
   Mode resume_ = Mode::kBetween;  // where a comment or rest-of-line returns to
@@ -83,6 +109,17 @@ class GameSplitter {
   uint64_t line_ = 1;  // line of pos_
   uint64_t game_line_ = 1;
   std::vector<uint64_t> tag_names_;  // hashes of the open game's tag names
+  // What the lexer will be told about the open game's tag section.
+  static constexpr size_t kNoMovetextYet = ~size_t(0);
+  std::vector<TagSpan> open_tags_;
+  std::vector<TagSpan>* tags_out_ = nullptr;  // during scan()
+  size_t movetext_begin_ = kNoMovetextYet;    // offset in the buffer
+  bool tags_known_ = true;
+  // The tags of the line at_line_start is reading, as offsets in the buffer.
+  struct LineTag {
+    size_t name_begin, name_size, value_begin, value_size;
+  };
+  std::vector<LineTag> line_tags_;
 };
 
 }  // namespace bookforge::pgn

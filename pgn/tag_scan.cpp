@@ -6,12 +6,6 @@ namespace bookforge::pgn {
 
 namespace {
 
-constexpr ByteSet kValueStops = make_byte_set("\\\"\n\r");
-
-// Bytes that end a tag name: spaces, quotes and brackets. Names are read twice per tag (by the
-// splitter and by the lexer), so they are skipped 32 bytes at a time.
-constexpr ByteSet kNameEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r\"[]", 10));
-
 const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned char*>(p); }
 
 // A ']' after blanks, or nullptr.
@@ -51,7 +45,7 @@ ScannedTag scan_tag(const char* p, const char* end, bool final) {
   ScannedTag tag;
   p = skip_blanks(p + 1, end);
   const char* name_begin = p;
-  p = reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kNameEnds));
+  p = reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kTagNameEnds));
   tag.name = std::string_view(name_begin, size_t(p - name_begin));
   p = skip_blanks(p, end);
   if (p == end && !final) return incomplete();
@@ -59,7 +53,7 @@ ScannedTag scan_tag(const char* p, const char* end, bool final) {
   if (p < end && *p == '"') {
     const char* value_begin = ++p;
     while (p < end) {
-      p = reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kValueStops));
+      p = reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kTagValueStops));
       if (p == end) break;
       const unsigned char c = *uc(p);
       if (c == '\\' && p + 1 < end && !is_line_break(*uc(p + 1))) {

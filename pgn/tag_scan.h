@@ -7,11 +7,17 @@
 #include <cstddef>
 #include <string_view>
 
+#include "pgn/byte_set.h"
 #include "pgn/chars.h"
 
 namespace bookforge::pgn {
 
 enum class Tri : unsigned char { kNo, kYes, kNeedMore };
+
+// Bytes that end a tag name: spaces, quotes and brackets.
+inline constexpr ByteSet kTagNameEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r\"[]", 10));
+// Bytes a quoted value stops at to take a closer look.
+inline constexpr ByteSet kTagValueStops = make_byte_set("\\\"\n\r");
 
 inline const char* skip_blanks(const char* p, const char* end) {
   while (p < end && is_blank(static_cast<unsigned char>(*p))) ++p;
