@@ -136,7 +136,8 @@ class OpenTable {
     size_t end = i;
     while (end < length_ && slots_[end].move != 0) ++end;
     if (end == length_) return nullptr;
-    std::memmove(static_cast<void*>(slots_ + i + 1), slots_ + i, (end - i) * sizeof(Slot));
+    // A cluster is a few slots long: a plain loop beats a call to memmove.
+    for (size_t j = end; j > i; --j) slots_[j] = slots_[j - 1];
     std::memset(static_cast<void*>(slots_ + i), 0, sizeof(Slot));
     slots_[i].key = key;
     slots_[i].move = move;

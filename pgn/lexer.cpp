@@ -34,6 +34,19 @@ const unsigned char* uc(const char* p) { return reinterpret_cast<const unsigned 
 // A move ends where a token ends, or at a suffix annotation or a glued NAG.
 constexpr ByteSet kMoveEnds = make_byte_set(std::string_view(" \t\v\f\0\n\r{}()[];\"!?$", 18));
 
+// A move ends before any '!', '?' or '$' glued to it; those come next as NAGs. `p` is at its
+// first byte, which is not in kMoveEnds.
+const char* move_end(const char* p, const char* end) {
+  return reinterpret_cast<const char*>(find_first_in(uc(p), uc(end), kMoveEnds));
+}
+
+// Past the digits and then the dots of a move number ("12", "12.", "1...").
+const char* skip_move_number(const char* p, const char* end) {
+  while (p < end && is_digit(*uc(p))) ++p;
+  while (p < end && *p == '.') ++p;
+  return p;
+}
+
 const char* find_line_break(const char* p, const char* end) {
   while (p < end && !is_line_break(*uc(p))) ++p;
   return p;
@@ -125,94 +138,126 @@ class GameLexer {
 
   Control movetext() {
     int depth = 0;
-    while (p_ < end_) {
-      const unsigned char c = *uc(p_);
-      Control ctl = Control::kContinue;
-      // One switch for blanks, line breaks and punctuation: this runs for every token.
-      switch (c) {
-        case ' ':
-        case '\t':
-        case '\v':
-        case '\f':
-        case '\0':
-          ++p_;
-          continue;
-        case '\n':
-        case '\r':
-          ++p_;
-          if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);  // escape line
-          continue;
-        case '{': {
-          const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
-          if (!close) return fail(LexError::kUnterminatedComment, p_);
-          ctl = v_.comment(std::string_view(p_ + 1, size_t(close - p_ - 1)));
-          p_ = close + 1;
-          break;
-        }
-        case ';': {
-          const char* eol = find_line_break(p_, end_);
-          ctl = v_.comment(std::string_view(p_ + 1, size_t(eol - p_ - 1)));
-          p_ = eol;
-          break;
-        }
-        case '(': {
-          const char* open = p_++;
-          ctl = v_.begin_variation();
-          if (ctl == Control::kSkip) {
-            ctl = Control::kContinue;
-            if (!skip_variation()) return fail(LexError::kUnterminatedVariation, open);
-          } else {
-            ++depth;
-          }
-          break;
-        }
-        case ')':
-          ++p_;
-          if (depth > 0) {
-            --depth;
-            ctl = v_.end_variation();
-          }
-          break;
-        case '$': {
-          ++p_;
-          int nag = 0, digits = 0;
-          while (p_ < end_ && is_digit(*uc(p_)) && digits < 4) nag = nag * 10 + (*p_++ - '0'), ++digits;
-          if (digits > 0) ctl = v_.nag(nag);
-          break;
-        }
-        case '!':
-        case '?': {
-          const char* begin = p_;
-          while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
-          if (int nag = suffix_nag(std::string_view(begin, size_t(p_ - begin)))) ctl = v_.nag(nag);
-          break;
-        }
-        case '[':
-          // Bracketed junk outside comments ("[%clk 0:01:00]" from broken exports).
-          while (p_ < end_ && *p_ != ']' && !is_line_break(*uc(p_))) ++p_;
-          if (p_ < end_ && *p_ == ']') ++p_;
-          break;
-        default:
-          ctl = token(depth);
-          break;
+    // Plain movetext ("12.Nf3 Nc6 13.Bb5 a6") is spaces, moves and move numbers, about three
+    // bytes or words per ply: those are handled here, with the position in a register, before
+    // the switch of everything else (which works on p_).
+    const char* p = p_;
+    const char* const end = end_;  // a local: the visitor's calls would make end_ be read again
+    // Where moves end (kMoveEnds) in the 32 bytes from `window`: bit i for window[i]. One
+    // lookup serves the several moves a window holds.
+    const char* window = p;
+    uint32_t window_ends = 0;
+    while (p < end) {
+      const unsigned char c = *uc(p);
+      if (c == ' ') {
+        ++p;
+        continue;
       }
-      if (ctl != Control::kContinue) return ctl;
+      if (is_alpha(c)) {
+        const char* begin = p;
+        const size_t offset = size_t(p - window);
+        uint32_t ends = offset < 32 ? window_ends >> offset : 0;
+        if (ends == 0 && end - p >= 32) {
+          window = p;
+          window_ends = ends = members_of_32(uc(p), kMoveEnds);
+        }
+        // No end in the window (the text's last 31 bytes, or a word of 32 bytes or more): search on.
+        p = ends != 0 ? p + __builtin_ctz(ends) : move_end(p, end);
+        if (Control ctl = move(std::string_view(begin, size_t(p - begin))); ctl != Control::kContinue)
+          return ctl;
+        continue;
+      }
+      // A move number ("12.", "1...", "1.e4"): no result has a digit or '.' second.
+      if (is_digit(c) && p + 1 < end && (p[1] == '.' || is_digit(*uc(p + 1)))) {
+        p = skip_move_number(p + 1, end);
+        continue;
+      }
+      p_ = p;
+      if (Control ctl = punctuation(c, depth); ctl != Control::kContinue) return ctl;
+      p = p_;
     }
     if (depth > 0) return fail(LexError::kUnterminatedVariation, end_);
     return Control::kContinue;
   }
 
-  // A word of movetext: move, result, move number or glyph.
+  // Any byte of movetext but a space, a letter or a move number's first digit, at p_.
+  Control punctuation(unsigned char c, int& depth) {
+    Control ctl = Control::kContinue;
+    switch (c) {
+      case '\t':
+      case '\v':
+      case '\f':
+      case '\0':
+        ++p_;
+        return Control::kContinue;
+      case '\n':
+      case '\r':
+        ++p_;
+        if (p_ < end_ && *p_ == '%') p_ = find_line_break(p_, end_);  // escape line
+        return Control::kContinue;
+      case '{': {
+        const char* close = static_cast<const char*>(std::memchr(p_ + 1, '}', size_t(end_ - p_ - 1)));
+        if (!close) return fail(LexError::kUnterminatedComment, p_);
+        ctl = v_.comment(std::string_view(p_ + 1, size_t(close - p_ - 1)));
+        p_ = close + 1;
+        break;
+      }
+      case ';': {
+        const char* eol = find_line_break(p_, end_);
+        ctl = v_.comment(std::string_view(p_ + 1, size_t(eol - p_ - 1)));
+        p_ = eol;
+        break;
+      }
+      case '(': {
+        const char* open = p_++;
+        ctl = v_.begin_variation();
+        if (ctl == Control::kSkip) {
+          ctl = Control::kContinue;
+          if (!skip_variation()) return fail(LexError::kUnterminatedVariation, open);
+        } else {
+          ++depth;
+        }
+        break;
+      }
+      case ')':
+        ++p_;
+        if (depth > 0) {
+          --depth;
+          ctl = v_.end_variation();
+        }
+        break;
+      case '$': {
+        ++p_;
+        int nag = 0, digits = 0;
+        while (p_ < end_ && is_digit(*uc(p_)) && digits < 4) nag = nag * 10 + (*p_++ - '0'), ++digits;
+        if (digits > 0) ctl = v_.nag(nag);
+        break;
+      }
+      case '!':
+      case '?': {
+        const char* begin = p_;
+        while (p_ < end_ && (*p_ == '!' || *p_ == '?')) ++p_;
+        if (int nag = suffix_nag(std::string_view(begin, size_t(p_ - begin)))) ctl = v_.nag(nag);
+        break;
+      }
+      case '[':
+        // Bracketed junk outside comments ("[%clk 0:01:00]" from broken exports).
+        while (p_ < end_ && *p_ != ']' && !is_line_break(*uc(p_))) ++p_;
+        if (p_ < end_ && *p_ == ']') ++p_;
+        break;
+      default:
+        ctl = token(depth);
+        break;
+    }
+    return ctl;
+  }
+
+  // A word of movetext that movetext() did not take for a move or a move number: a result,
+  // a move number glued to its move's letters, a glyph, or a move not starting with a letter
+  // ("--", "0-0").
   Control token(int depth) {
     const char* begin = p_;
     const unsigned char first = *uc(begin);
-    if (is_alpha(first)) return move(begin);
-    if (is_digit(first) && p_ + 1 < end_ && (p_[1] == '.' || is_digit(*uc(p_ + 1)))) {
-      // A move number ("12.", "1...", "1.e4"): no result has a digit or '.' second.
-      while (p_ < end_ && is_digit(*uc(p_))) ++p_;
-      while (p_ < end_ && *p_ == '.') ++p_;
-      return Control::kContinue;
-    }
     const char* word_end = reinterpret_cast<const char*>(find_first_in(uc(p_), uc(end_), kTokenEnds));
     std::string_view word(begin, size_t(word_end - begin));
     if (word.empty()) {  // a lone '}', ']' or '"'
@@ -228,8 +273,7 @@ class GameLexer {
     }
     if (is_digit(first) && word.substr(0, 3) != "0-0") {
       // Move number: "12", "12.", "12...", "1.e4" (the move follows as its own token).
-      while (p_ < word_end && is_digit(*uc(p_))) ++p_;
-      while (p_ < word_end && *p_ == '.') ++p_;
+      p_ = skip_move_number(p_, word_end);
       return Control::kContinue;
     }
     if (first == '.') {
@@ -240,17 +284,11 @@ class GameLexer {
       p_ = word_end;
       return Control::kContinue;
     }
-    return move(begin);
+    p_ = move_end(begin, end_);
+    return move(std::string_view(begin, size_t(p_ - begin)));
   }
 
-  // A move ends before any '!', '?' or '$' glued to it; those come next as NAGs.
-  Control move(const char* begin) {
-    p_ = reinterpret_cast<const char*>(find_first_in(uc(begin), uc(end_), kMoveEnds));
-    std::string_view san(begin, size_t(p_ - begin));
-    if (san.empty()) {
-      ++p_;
-      return Control::kContinue;
-    }
+  Control move(std::string_view san) {
     if (san == "e.p." || san == "ep") return Control::kContinue;  // en passant remark after the capture
     return v_.san(san);
   }

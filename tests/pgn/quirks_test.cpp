@@ -285,6 +285,23 @@ TEST(PgnQuirks, UnterminatedCommentSpoilsOnlyItsGame) {
   EXPECT_TRUE(g[5].errors.empty());
 }
 
+TEST(PgnQuirks, MovesEndAtTheSameByteWhereverTheyFallInTheText) {
+  // The lexer finds where moves end 32 bytes at a time and reuses what it found for the next
+  // moves: shifting the text by 0..64 bytes puts every move, glued annotation and the long
+  // token across a 32-byte boundary and into the text's last 32 bytes once.
+  const std::string long_move = "Q" + std::string(40, 'a');
+  for (size_t shift = 0; shift <= 64; ++shift) {
+    const std::string text = "[Event \"Shift\"]\n\n" + std::string(shift, ' ') +
+                             "1.e4! e5?! 2.Nf3$1 Nc6 3.Bb5 " + long_move + " Nf6!!\ta6 Bxc6\ndxc6 1-0\n";
+    auto g = record_games(text);
+    ASSERT_EQ(g.size(), 1u) << shift;
+    EXPECT_EQ(g[0].moves, (Moves{"e4", "e5", "Nf3", "Nc6", "Bb5", long_move, "Nf6", "a6", "Bxc6", "dxc6"}))
+        << shift;
+    EXPECT_EQ(g[0].nags, (std::vector<int>{1, 6, 1, 3})) << shift;
+    EXPECT_EQ(g[0].outcome, "1-0") << shift;
+  }
+}
+
 TEST(PgnQuirks, VeryLongLinesAndComments) {
   // A 3 MB comment on one line and a 200,000-move line without any line break.
   std::string comment(3'000'000, 'x');
