@@ -8,15 +8,19 @@
 #   polyglot make-book -pgn PART1.pgn -bin pg.bin -max-ply 40
 #
 # Wall time: hyperfine mean over `runs` runs (polyglot: 1 run, it takes a while); peak RSS:
-# /usr/bin/time -v. The two books have the same entries for every key except where a count
+# /usr/bin/time -v. The wall time of this VM drifts by 10-20% over minutes, which one polyglot
+# run followed by the bookforge runs cannot tell from a real difference, so the target ratio is
+# then measured interleaved: `rounds` rounds of one polyglot run and 5 bookforge runs, each
+# round's ratio printed, and the ratio of the medians over all rounds. The two books have the same entries for every key except where a count
 # reached 16384 (Polyglot halves those in input order; bookforge scales once at the end).
 #
-# usage: bench/build_polyglot.sh [path/to/bookforge] [runs]
+# usage: bench/build_polyglot.sh [path/to/bookforge] [runs] [rounds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bookforge=$(realpath "${1:-build/bin/bookforge}")
 runs=${2:-3}
+rounds=${3:-3}
 data=${BOOKFORGE_SHARED_DATA:-../shared/data}
 polyglot=${POLYGLOT:-/usr/games/polyglot}
 zst=$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst
@@ -57,3 +61,23 @@ for variant in "plain:$pgn:" "plain, --threads 1:$pgn:--threads 1" "zst:$zst:"; 
     "$(echo "$pg_wall / $bf_wall" | bc -l)" "$(echo "$bf_rss / $pg_rss" | bc -l)"
 done
 echo "entries: polyglot $(( $(stat -c %s "$tmp/pg.bin") / 16 )), bookforge $(( $(stat -c %s "$tmp/bf.bin") / 16 ))"
+
+echo "interleaved, $rounds rounds (plain file): one polyglot run, then 5 bookforge runs"
+pg_times=() bf_times=()
+for ((r = 1; r <= rounds; r++)); do
+  hyperfine --style none --runs 1 --export-json "$tmp/pg_round.json" \
+    "$polyglot make-book -pgn $pgn -bin $tmp/pg.bin -max-ply 40" >/dev/null
+  hyperfine --style none --runs 5 --export-json "$tmp/bf_round.json" \
+    "$bookforge build $pgn -o $tmp/bf.bin --rules polyglot --max-ply 40 $q" >/dev/null
+  pg=$(jq -r '.results[0].times[]' "$tmp/pg_round.json")
+  mapfile -t bf < <(jq -r '.results[0].times[]' "$tmp/bf_round.json")
+  pg_times+=("$pg") bf_times+=("${bf[@]}")
+  bf_median=$(printf '%s\n' "${bf[@]}" | sort -g | sed -n 3p)
+  printf 'round %d: polyglot %.2f s, bookforge median %.3f s: %.1fx\n' "$r" "$pg" "$bf_median" \
+    "$(echo "$pg / $bf_median" | bc -l)"
+done
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
+pg_med=$(printf '%s\n' "${pg_times[@]}" | median)
+bf_med=$(printf '%s\n' "${bf_times[@]}" | median)
+printf 'medians: polyglot %.2f s, bookforge %.3f s: %.1fx faster (target >= 20x)\n' "$pg_med" "$bf_med" \
+  "$(echo "$pg_med / $bf_med" | bc -l)"
