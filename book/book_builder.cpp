@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <thread>
 
 #include "book/book_walk.h"
@@ -112,23 +113,26 @@ struct PartRun {
   Status status = ok_status();
 };
 
-void run_part(EntryStream& stream, bool collect, PolyglotWriter& out, PartRun& run) {
+// Writes the kept positions into `out`, or collects them in run.kept when `out` is null (a
+// walk follows).
+void run_part(EntryStream& stream, PolyglotWriter* out, PartRun& run) {
   PositionReader reader(stream);
-  PositionWriter writer(out);
+  std::optional<PositionWriter> writer;
+  if (out) writer.emplace(*out);
   std::span<const TallyEntry> moves;
   PositionCandidates candidates;
   while (reader.next(moves)) {
     if (!run.selector.select(moves, candidates)) continue;
-    if (collect) {
+    if (!writer) {
       run.kept.push_back(std::move(candidates));
       candidates = {};
-    } else if (Status s = writer.write(candidates); !s.ok()) {
+    } else if (Status s = writer->write(candidates); !s.ok()) {
       run.status = s;
       return;
     }
   }
   run.status = stream.status();
-  run.scaled_positions = writer.scaled_positions();
+  if (writer) run.scaled_positions = writer->scaled_positions();
 }
 
 }  // namespace
@@ -161,9 +165,8 @@ Result<BuildOutcome> build_book(std::span<EntryStream* const> parts, const Selec
   {
     std::vector<std::jthread> threads;
     for (size_t i = 1; i < parts.size(); ++i)
-      threads.emplace_back(
-          [&, i] { run_part(*parts[i], collect, collect ? writer : sections[i - 1], runs[i]); });
-    if (!parts.empty()) run_part(*parts[0], collect, writer, runs[0]);
+      threads.emplace_back([&, i] { run_part(*parts[i], collect ? nullptr : &sections[i - 1], runs[i]); });
+    if (!parts.empty()) run_part(*parts[0], collect ? nullptr : &writer, runs[0]);
   }
   std::vector<PositionCandidates> kept;
   for (size_t i = 0; i < runs.size(); ++i) {

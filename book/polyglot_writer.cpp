@@ -10,6 +10,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "book/run_file.h"
+
 namespace bookforge::book {
 namespace {
 constexpr size_t kBufferSize = 1 << 20;
@@ -28,11 +30,9 @@ Result<PolyglotWriter> PolyglotWriter::create(const std::string& path) {
 }
 
 Result<PolyglotWriter> PolyglotWriter::create_section(const std::string& dir) {
-  std::string temp = (dir.empty() ? std::string(".") : dir) + "/.bookforge-section-XXXXXX";
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) return Error{"cannot create a temporary file in " + dir + ": " + std::strerror(errno)};
-  ::unlink(temp.c_str());
-  PolyglotWriter section(temp, "", fd);
+  Result<int> fd = create_unlinked_file(dir, ".bookforge-section");
+  if (!fd) return fd.error();
+  PolyglotWriter section("a temporary book section in " + (dir.empty() ? std::string(".") : dir), "", *fd);
   section.section_ = true;
   return section;
 }
@@ -97,7 +97,7 @@ Status PolyglotWriter::flush() {
   while (done < used_) {
     ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return Error{"cannot write " + temp_path_ + ": " + std::strerror(errno)};
+    if (n <= 0) return Error{"cannot write " + (section_ ? path_ : temp_path_) + ": " + std::strerror(errno)};
     done += size_t(n);
   }
   used_ = 0;

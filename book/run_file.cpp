@@ -80,12 +80,18 @@ Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactS
   return run;
 }
 
-Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
-  std::string pattern = (dir.empty() ? std::string(".") : dir) + "/bookforge-run-XXXXXX";
+Result<int> create_unlinked_file(const std::string& dir, const std::string& name) {
+  std::string pattern = (dir.empty() ? std::string(".") : dir) + "/" + name + "-XXXXXX";
   int fd = ::mkstemp(pattern.data());
   if (fd < 0) return Error{"cannot create a temporary file in " + dir + ": " + std::strerror(errno)};
   ::unlink(pattern.c_str());
-  return std::shared_ptr<TempFile>(new TempFile(fd, dir));
+  return fd;
+}
+
+Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
+  Result<int> fd = create_unlinked_file(dir, "bookforge-run");
+  if (!fd) return fd.error();
+  return std::shared_ptr<TempFile>(new TempFile(*fd, dir));
 }
 
 TempFile::~TempFile() { ::close(fd_); }

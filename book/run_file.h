@@ -31,6 +31,10 @@ namespace bookforge::book {
 
 struct SpilledRun;
 
+// A new file in `dir`, named `name` plus a unique suffix and unlinked at once: only its
+// descriptor refers to it, so it is gone when that is closed, whatever happens.
+Result<int> create_unlinked_file(const std::string& dir, const std::string& name);
+
 // An unlinked temporary file (see above), closed when the last owner goes away. Runs are
 // appended one after another, so a worker needs one file (one descriptor) however often it
 // spills.

@@ -113,7 +113,7 @@ class SlotPartition final : public Tally::Partition {
       : Partition(std::min(budget, starting_budget)),
         options_(options),
         budget_(budget),
-        compact_(initial_slots(std::min(table_budget_, TallyOptions{}.starting_table_memory / partitions)),
+        compact_(initial_slots(std::min(table_budget_, kDefaultStartingTableMemory / partitions)),
                  partitions),
         wide_(kInitialWideSlots, partitions) {}
 

@@ -35,6 +35,9 @@
 
 namespace bookforge::book {
 
+// What the tables of a tally may take at first, all workers together (see above).
+inline constexpr uint64_t kDefaultStartingTableMemory = uint64_t(32) << 20;
+
 struct TallyOptions {
   uint64_t memory_budget = 256ull << 20;  // bytes for the tables of all workers together
   std::string tmp_dir = ".";              // where runs are spilled
@@ -44,7 +47,7 @@ struct TallyOptions {
   // there, and the tables take 16 bytes a (key, move) instead of 24.
   bool ratings = true;
   // What the tables may take at first, all workers together (see above; tests set it small).
-  uint64_t starting_table_memory = uint64_t(32) << 20;
+  uint64_t starting_table_memory = kDefaultStartingTableMemory;
 };
 
 struct TallyStats {
