@@ -6,76 +6,147 @@
 namespace bookforge::book {
 
 namespace {
+
 constexpr size_t kBatch = 256;
+
+// a comes before b or with it in (key, move) order, computed without a branch.
+inline bool not_after(const TallyEntry& a, const TallyEntry& b) {
+  return (a.key < b.key) | ((a.key == b.key) & (a.move <= b.move));
 }
 
-MergedStream::MergedStream(std::vector<std::unique_ptr<EntryStream>> sources) {
-  while (leaves_ < sources.size()) leaves_ *= 2;
-  order_.assign(leaves_, kEnd);
-  sources_.resize(sources.size());
-  for (size_t i = 0; i < sources.size(); ++i) {
-    sources_[i].stream = std::move(sources[i]);
-    sources_[i].batch.resize(kBatch);
-    sources_[i].position = sources_[i].size = 0;
-    advance(i);
+// The batches of one child of a two-way merge.
+struct Input {
+  explicit Input(std::unique_ptr<EntryStream> s) : stream(std::move(s)), batch(kBatch) {}
+  std::unique_ptr<EntryStream> stream;
+  std::vector<TallyEntry> batch;
+  size_t position = 0, size = 0;
+  bool ended = false;
+
+  size_t available() const { return size - position; }
+  // Reads the next batch once this one is used up; false at the end of the stream.
+  bool fill() {
+    if (position < size) return true;
+    if (ended) return false;
+    position = 0;
+    size = stream->next_batch(batch.data(), batch.size());
+    ended = size == 0;
+    return !ended;
   }
-  // Play every match bottom-up: node n's winner is the smaller of its children's winners.
-  std::vector<uint32_t> winner(2 * leaves_);
-  for (size_t i = 0; i < leaves_; ++i) winner[leaves_ + i] = uint32_t(i);
-  loser_.assign(leaves_, 0);
-  for (size_t node = leaves_ - 1; node >= 1; --node) {
-    uint32_t a = winner[2 * node], b = winner[2 * node + 1];
-    if (order_[b] < order_[a]) std::swap(a, b);
-    winner[node] = a;
-    loser_[node] = b;
+};
+
+// Two sorted streams as one, equal (key, move) entries one after the other (a's first).
+class PairMerge final : public EntryStream {
+ public:
+  PairMerge(std::unique_ptr<EntryStream> a, std::unique_ptr<EntryStream> b)
+      : a_(std::move(a)), b_(std::move(b)) {}
+
+  bool next(TallyEntry& entry) override { return next_batch(&entry, 1) == 1; }
+
+  size_t next_batch(TallyEntry* out, size_t max) override {
+    size_t n = 0;
+    while (n < max && status_.ok()) {
+      const bool a_has = a_.fill(), b_has = b_.fill();
+      if (!a_has || !b_has) {
+        // A child that stopped on an error stops the merge.
+        if (Status s = a_has ? ok_status() : a_.stream->status(); !s.ok()) status_ = s;
+        if (Status s = b_has ? ok_status() : b_.stream->status(); !s.ok() && status_.ok()) status_ = s;
+        if (!status_.ok() || (!a_has && !b_has)) break;
+        // One child has ended: the other's entries follow as they are.
+        Input& rest = a_has ? a_ : b_;
+        const size_t take = std::min(max - n, rest.available());
+        std::copy_n(rest.batch.data() + rest.position, take, out + n);
+        rest.position += take;
+        n += take;
+        continue;
+      }
+      // Each step takes one entry from a or from b, so this many steps stay within both.
+      const size_t steps = std::min({max - n, a_.available(), b_.available()});
+      const TallyEntry* pa = a_.batch.data() + a_.position;
+      const TallyEntry* pb = b_.batch.data() + b_.position;
+      for (size_t i = 0; i < steps; ++i) {
+        const bool take_a = not_after(*pa, *pb);
+        out[n + i] = *(take_a ? pa : pb);
+        pa += take_a;
+        pb += !take_a;
+      }
+      n += steps;
+      a_.position = size_t(pa - a_.batch.data());
+      b_.position = size_t(pb - b_.batch.data());
+    }
+    return n;
   }
-  loser_[0] = winner[1];
+
+  Status status() const override { return status_; }
+
+ private:
+  Input a_, b_;
+  Status status_ = ok_status();
+};
+
+// A balanced tree of two-way merges over sources [begin, end).
+std::unique_ptr<EntryStream> merge_tree(std::vector<std::unique_ptr<EntryStream>>& sources, size_t begin,
+                                        size_t end) {
+  if (end - begin == 1) return std::move(sources[begin]);
+  const size_t middle = begin + (end - begin) / 2;
+  auto left = merge_tree(sources, begin, middle);
+  auto right = merge_tree(sources, middle, end);
+  return std::make_unique<PairMerge>(std::move(left), std::move(right));
 }
 
-void MergedStream::advance(size_t leaf) {
-  Source& s = sources_[leaf];
-  if (s.position + 1 < s.size) {
-    order_[leaf] = order_of(s.batch[++s.position]);
-    return;
-  }
-  s.position = 0;
-  s.size = s.stream->next_batch(s.batch.data(), s.batch.size());
-  if (s.size > 0) {
-    order_[leaf] = order_of(s.batch[0]);
-    return;
-  }
-  order_[leaf] = kEnd;
-  if (Status st = s.stream->status(); !st.ok() && status_.ok()) status_ = st;
+// An empty stream, for a merge of no sources.
+class NoEntries final : public EntryStream {
+ public:
+  bool next(TallyEntry&) override { return false; }
+  Status status() const override { return ok_status(); }
+};
+
+}  // namespace
+
+MergedStream::MergedStream(std::vector<std::unique_ptr<EntryStream>> sources) : input_(kBatch), one_(kBatch) {
+  summing_ = sources.size() > 1;
+  tree_ = sources.empty() ? std::make_unique<NoEntries>() : merge_tree(sources, 0, sources.size());
 }
 
-void MergedStream::replay(size_t leaf) {
-  uint32_t winner = uint32_t(leaf);
-  for (size_t node = (leaf + leaves_) / 2; node > 0; node /= 2) {
-    const uint32_t other = loser_[node];
-    const bool swap = order_[other] < order_[winner];
-    loser_[node] = swap ? winner : other;
-    winner = swap ? other : winner;
+MergedStream::~MergedStream() = default;
+
+size_t MergedStream::next_batch(TallyEntry* out, size_t max) {
+  // One source holds each (key, move) once: its entries go out as they are.
+  if (!summing_) return tree_->next_batch(out, max);
+  size_t n = 0;
+  while (n < max) {
+    if (position_ == size_) {
+      position_ = 0;
+      size_ = tree_->next_batch(input_.data(), input_.size());
+      if (size_ == 0) {
+        // The end (or an error, which status() tells): the held entry is complete.
+        if (holding_ && tree_->status().ok()) out[n++] = held_;
+        holding_ = false;
+        break;
+      }
+    }
+    const TallyEntry& e = input_[position_++];
+    if (holding_ && e.key == held_.key && e.move == held_.move) {
+      held_.add(e);
+      continue;
+    }
+    if (holding_) out[n++] = held_;
+    held_ = e;
+    holding_ = true;
   }
-  loser_[0] = winner;
+  return n;
 }
 
 bool MergedStream::next(TallyEntry& entry) {
-  uint32_t w = loser_[0];
-  const Order order = order_[w];
-  if (order == kEnd || !status_.ok()) return false;
-  entry = sources_[w].batch[sources_[w].position];
-  advance(w);
-  replay(w);
-  // A source is sorted and holds each (key, move) once, so equal entries come from other sources.
-  while (order_[w = loser_[0]] == order) {
-    entry.add(sources_[w].batch[sources_[w].position]);
-    advance(w);
-    replay(w);
+  if (one_position_ == one_size_) {
+    one_position_ = 0;
+    one_size_ = next_batch(one_.data(), one_.size());
+    if (one_size_ == 0) return false;
   }
-  return status_.ok();
+  entry = one_[one_position_++];
+  return true;
 }
 
-Status MergedStream::status() const { return status_; }
+Status MergedStream::status() const { return tree_->status(); }
 
 bool ConcatStream::next(TallyEntry& entry) {
   for (; current_ < parts_.size(); ++current_) {

@@ -11,8 +11,8 @@
 
 namespace bookforge::book {
 
-// A sorted array of slots (TallyEntry, or CompactSlot converted with to_entry()) seen as a
-// stream; slots with move 0 are empty and skipped. The array must outlive the stream.
+// A sorted array of slots (TallyEntry, or CompactSlot / SmallSlot converted field by field)
+// seen as a stream; slots with move 0 are empty and skipped. The array must outlive the stream.
 template <class Slot>
 class SpanStream : public EntryStream {
  public:
@@ -20,15 +20,18 @@ class SpanStream : public EntryStream {
   explicit SpanStream(std::span<const Slot> slots) : SpanStream(slots.data(), slots.data() + slots.size()) {}
   bool next(TallyEntry& entry) override { return next_batch(&entry, 1) == 1; }
   size_t next_batch(TallyEntry* out, size_t max) override {
+    // An ordered table is about a third empty, at random places: every slot is written out and
+    // kept only if used, so that there is no branch to mispredict per slot.
     size_t n = 0;
-    for (; n < max; ++n) {
-      while (next_ != end_ && next_->move == 0) ++next_;
-      if (next_ == end_) break;
+    const Slot* p = next_;
+    for (; p != end_ && n < max; ++p) {
       if constexpr (std::is_same_v<Slot, TallyEntry>)
-        out[n] = *next_++;
+        out[n] = *p;
       else
-        out[n] = (next_++)->to_entry();
+        p->fill_entry(out[n]);
+      n += p->move != 0;
     }
+    next_ = p;
     return n;
   }
   Status status() const override { return ok_status(); }
@@ -41,42 +44,28 @@ class SpanStream : public EntryStream {
 // Merges sources that are each sorted by (key, move); a (key, move) may appear in several
 // sources (at most once in each) and comes out once with its counts summed.
 //
-// A tournament of losers over the sources' current entries: leaf i is source i (the leaves
-// padded to a power of two with sources that are already at their end), each inner node keeps
-// the source that lost the match played there, and node 0 the overall winner. Taking the
-// winner's entry and replaying its leaf's matches up to the root costs one comparison a level.
-// Sources are read a batch at a time.
+// A balanced tree of two-way merges, a batch at a time: each merge takes from whichever child
+// has the smaller (key, move), as many entries as both children's batches surely hold, with
+// the choice computed rather than branched on (which source comes next is a coin toss for
+// Zobrist keys, and a mispredicted branch per entry was most of a merge's cost). Equal
+// entries from different sources leave the tree next to each other, and are summed there.
 class MergedStream : public EntryStream {
  public:
   explicit MergedStream(std::vector<std::unique_ptr<EntryStream>> sources);
+  ~MergedStream() override;
   bool next(TallyEntry& entry) override;
-  size_t next_batch(TallyEntry* out, size_t max) override {
-    size_t n = 0;
-    while (n < max && MergedStream::next(out[n])) ++n;
-    return n;
-  }
+  size_t next_batch(TallyEntry* out, size_t max) override;
   Status status() const override;
 
  private:
-  // (key, move) as one number, and a value past every real one for a source at its end.
-  using Order = unsigned __int128;
-  static constexpr Order kEnd = Order(1) << 100;
-  static Order order_of(const TallyEntry& e) { return Order(e.key) << 16 | e.move; }
-
-  struct Source {
-    std::unique_ptr<EntryStream> stream;
-    std::vector<TallyEntry> batch;
-    size_t position = 0;
-    size_t size = 0;
-  };
-  void advance(size_t leaf);  // the leaf's source moves on to its next entry
-  void replay(size_t leaf);   // the matches from the leaf up to the root
-
-  std::vector<Source> sources_;
-  std::vector<Order> order_;     // per leaf: its current entry's order, kEnd at the end
-  std::vector<uint32_t> loser_;  // per inner node 1 .. leaves-1; loser_[0] is the winner
-  size_t leaves_ = 1;
-  Status status_ = ok_status();
+  std::unique_ptr<EntryStream> tree_;  // the merge of every source, equal entries not yet summed
+  std::vector<TallyEntry> input_;      // a batch of the tree's output
+  size_t position_ = 0, size_ = 0;
+  TallyEntry held_;  // the last entry read, not handed out yet: the next may be equal to it
+  bool holding_ = false;
+  bool summing_ = false;         // more than one source: equal entries may meet
+  std::vector<TallyEntry> one_;  // next() reads through it a batch at a time
+  size_t one_position_ = 0, one_size_ = 0;
 };
 
 // Streams read one after another: the whole is in order when each stream is, and each one's

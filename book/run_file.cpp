@@ -184,7 +184,7 @@ size_t RunReader::next_slots(TallyEntry* out, size_t max) {
     for (size_t i = 0; i < take; ++i, pos_ += sizeof(Slot)) {
       Slot slot;
       std::memcpy(static_cast<void*>(&slot), buffer_.data() + pos_, sizeof(Slot));
-      out[n + i] = slot.to_entry();
+      slot.fill_entry(out[n + i]);
     }
     n += take;
     entries_read_ += take;

@@ -15,20 +15,31 @@ constexpr size_t kMapThreshold = size_t(1) << 20;
 // Maps the pages writable at once. A table is read before it is written (a lookup looks at a
 // slot before an insertion fills it): an untouched page would first be mapped to the shared
 // zero page and then copied on the first write, and that second fault flushes the TLB of every
-// core running one of the process's threads.
-void populate(void* memory, size_t bytes) { ::madvise(memory, bytes, MADV_POPULATE_WRITE); }
+// core running one of the process's threads. The pages are written to one by one rather than
+// with madvise(MADV_POPULATE_WRITE), which holds the process's memory-map lock for the whole
+// range: every other thread's page fault or mmap then waits, and the reader and the other
+// workers stood still while a table was made.
+void populate(void* memory, size_t bytes) {
+  const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  volatile char* p = static_cast<char*>(memory);
+  for (size_t offset = 0; offset < bytes; offset += page) p[offset] = 0;
+}
 
-void* map_zeroed(size_t bytes) {
+void* map_zeroed(size_t bytes, bool populate_now) {
   void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) return nullptr;
-  populate(memory, bytes);
+  if (populate_now) populate(memory, bytes);
   return memory;
 }
 
 }  // namespace
 
-void* allocate_table_memory(size_t bytes) {
-  return bytes < kMapThreshold ? std::calloc(bytes, 1) : map_zeroed(bytes);
+void* allocate_table_memory(size_t bytes, bool populate_now) {
+  return bytes < kMapThreshold ? std::calloc(bytes, 1) : map_zeroed(bytes, populate_now);
+}
+
+void populate_table_memory(void* memory, size_t bytes) {
+  if (bytes >= kMapThreshold) populate(memory, bytes);
 }
 
 void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes) {

@@ -113,19 +113,25 @@ class SlotPartition final : public Tally::Partition {
       : Partition(std::min(budget, starting_budget)),
         options_(options),
         budget_(budget),
-        compact_(initial_slots(std::min(table_budget_, kDefaultStartingTableMemory / partitions)),
-                 partitions),
+        compact_(initial_slots(std::min(table_budget_, kDefaultStartingTableMemory / partitions)), partitions,
+                 /*populate=*/false),
         wide_(kInitialWideSlots, partitions) {}
 
-  // The compact table starts with three quarters of what the partition may take at first (the
-  // rest is room for the wide table), up to the default start: Zobrist keys spread over the
-  // whole table at once, and a table that starts small is copied over at every step of its
+  // The compact table starts with fifteen sixteenths of what the partition may take at first
+  // (the rest is room for the wide table), up to the default start: Zobrist keys spread over
+  // the whole table at once, and a table that starts small is rebuilt at every step of its
   // growth. A larger budget is reached by growing, as the input turns out to need it.
   static uint64_t initial_slots(uint64_t table_budget) {
-    return std::max<uint64_t>(table_budget / 4 * 3 / sizeof(Compact) * 63 / 65, 64);
+    return std::max<uint64_t>(table_budget / 16 * 15 / sizeof(Compact) * 63 / 65, 64);
   }
 
   void count(std::span<const Tally::Ply> plies) override {
+    if (!populated_) {
+      // On the first worker that counts here, while the reader and the other workers go on
+      // (the table was only mapped when the tally was made, on the thread that starts them).
+      compact_.populate();
+      populated_ = true;
+    }
     const size_t n = plies.size();
     for (size_t i = 0; i < std::min(n, kPrefetchAhead); ++i) compact_.prefetch(plies[i].key);
     for (size_t i = 0; i < n && error_.empty(); ++i) {
@@ -223,6 +229,7 @@ class SlotPartition final : public Tally::Partition {
   }
 
   const TallyOptions& options_;
+  bool populated_ = false;
   uint64_t budget_;  // this partition's share of the budget: the tables never take more
   unsigned spills_this_step_ = 0;
   OpenTable<Compact> compact_;

@@ -42,11 +42,12 @@
 
 namespace bookforge::book {
 
-// The fields both compact slots have, as a TallyEntry: every counted game of a compact slot has
-// a result, so its games are the sum of the three.
+// Writes the fields both compact slots have into a TallyEntry: every counted game of a compact
+// slot has a result, so its games are the sum of the three. Field by field into the
+// destination: an entry built on the stack and copied out as a whole stalls on the store
+// buffer, at a cost that showed in every merge.
 template <class Slot>
-TallyEntry entry_of_counts(const Slot& s) {
-  TallyEntry e;
+void fill_counts(const Slot& s, TallyEntry& e) {
   e.key = s.key;
   e.move = s.move;
   e.first_ply = s.first_ply;
@@ -54,7 +55,6 @@ TallyEntry entry_of_counts(const Slot& s) {
   e.draws = s.draws;
   e.black_wins = s.black_wins;
   e.games = uint32_t(s.white_wins) + s.draws + s.black_wins;
-  return e;
 }
 
 struct CompactSlot {
@@ -67,10 +67,14 @@ struct CompactSlot {
   uint16_t move;
   uint16_t first_ply;
 
-  TallyEntry to_entry() const {
-    TallyEntry e = entry_of_counts(*this);
+  void fill_entry(TallyEntry& e) const {
+    fill_counts(*this, e);
     e.rating_sum = rating_sum;
     e.rated_games = rated_games;
+  }
+  TallyEntry to_entry() const {
+    TallyEntry e;
+    fill_entry(e);
     return e;
   }
 };
@@ -94,7 +98,16 @@ struct SmallSlot {
   uint8_t black_wins;
   uint8_t unused;
 
-  TallyEntry to_entry() const { return entry_of_counts(*this); }
+  void fill_entry(TallyEntry& e) const {
+    fill_counts(*this, e);
+    e.rating_sum = 0;
+    e.rated_games = 0;
+  }
+  TallyEntry to_entry() const {
+    TallyEntry e;
+    fill_entry(e);
+    return e;
+  }
 };
 static_assert(sizeof(SmallSlot) == 16, "the small slot layout is drawn above");
 
@@ -109,14 +122,18 @@ class OpenTable {
   // A table of a tally partition (book/tally.h) holds the keys of 1/partitions of the key
   // space, those whose key * partitions / 2^64 is the partition's number; their homes spread
   // over the whole array by the rest of that product.
-  explicit OpenTable(size_t capacity, uint64_t partitions = 1) : scale_(partitions) {
-    if (!allocate(std::max<size_t>(capacity, 16))) throw std::bad_alloc();
+  // With populate false, call populate() before the first lookup (so that the thread that
+  // first counts into the table, not the one that makes it, pays for its pages).
+  explicit OpenTable(size_t capacity, uint64_t partitions = 1, bool populate = true) : scale_(partitions) {
+    if (!allocate(std::max<size_t>(capacity, 16), populate)) throw std::bad_alloc();
   }
+  void populate() { populate_table_memory(slots_, bytes()); }
   ~OpenTable() { release_table_memory(slots_, bytes()); }
   OpenTable(const OpenTable&) = delete;
   OpenTable& operator=(const OpenTable&) = delete;
 
   size_t size() const { return size_; }
+  uint64_t scale() const { return scale_; }
   size_t capacity() const { return capacity_; }
   size_t bytes() const { return length_ * sizeof(Slot); }
   bool over_load() const { return size_ * 10 > capacity_ * 7; }
@@ -221,8 +238,8 @@ class OpenTable {
   // Room after the last home for the clusters that form there.
   static size_t array_length(size_t capacity) { return capacity + 64 + capacity / 64; }
 
-  bool allocate(size_t capacity) {
-    slots_ = static_cast<Slot*>(allocate_table_memory(array_length(capacity) * sizeof(Slot)));
+  bool allocate(size_t capacity, bool populate) {
+    slots_ = static_cast<Slot*>(allocate_table_memory(array_length(capacity) * sizeof(Slot), populate));
     capacity_ = capacity;
     length_ = array_length(capacity);
     return slots_ != nullptr;

@@ -1,6 +1,8 @@
 // Spilled runs: exact round trip of every field, several runs in one file, the merge that sums
 // equal (key, move) entries across sources.
+#include <map>
 #include <random>
+#include <utility>
 
 #include "book/entry_merge.h"
 #include "book/run_file.h"
@@ -156,6 +158,90 @@ TEST(EntryMerge, SumsEqualEntriesAcrossSources) {
   EXPECT_EQ(out[1].first_ply, std::min({a[1].first_ply, b[0].first_ply, c[0].first_ply}));
   EXPECT_EQ(out[2], b[1]);
   EXPECT_EQ(out[3].games, 5u);
+}
+
+// Many sources of every size (empty, one entry, thousands), with (key, move) pairs shared by
+// several of them and keys that often share their position, against a std::map; read in
+// batches of odd sizes and entry by entry.
+TEST(EntryMerge, MatchesAMapForAnyNumberOfSources) {
+  std::mt19937_64 rng(11);
+  for (size_t source_count : {1u, 2u, 3u, 5u, 8u, 13u, 64u}) {
+    std::vector<std::vector<TallyEntry>> sources(source_count);
+    std::map<std::pair<uint64_t, uint16_t>, TallyEntry> expected;
+    for (size_t s = 0; s < source_count; ++s) {
+      std::map<std::pair<uint64_t, uint16_t>, TallyEntry> mine;
+      const size_t n = s % 4 == 3 ? 0 : s % 4 == 2 ? 1 : size_t(rng() % 3000);
+      for (size_t i = 0; i < n; ++i) {
+        // Few keys and moves, so that sources overlap and positions hold several moves.
+        uint64_t key = (rng() % 900) * 0x9e3779b97f4a7c15ull;
+        uint16_t move = uint16_t(1 + rng() % 6);
+        mine.emplace(std::pair{key, move}, make_entry(key, move, uint32_t(1 + rng() % 50)));
+      }
+      for (const auto& [k, e] : mine) {
+        sources[s].push_back(e);
+        auto [it, fresh] = expected.emplace(k, e);
+        if (!fresh) it->second.add(e);
+      }
+    }
+    for (size_t batch : {1u, 7u, 256u, 1000u}) {
+      std::vector<std::unique_ptr<EntryStream>> streams;
+      for (const auto& v : sources) streams.push_back(std::make_unique<SpanStream<TallyEntry>>(v));
+      MergedStream merged(std::move(streams));
+      std::vector<TallyEntry> out, buffer(batch);
+      if (batch == 1) {
+        TallyEntry e;
+        while (merged.next(e)) out.push_back(e);
+      } else {
+        while (size_t n = merged.next_batch(buffer.data(), batch))
+          out.insert(out.end(), buffer.begin(), buffer.begin() + long(n));
+      }
+      ASSERT_TRUE(merged.status().ok());
+      ASSERT_EQ(out.size(), expected.size()) << source_count << " sources, batch " << batch;
+      size_t i = 0;
+      for (const auto& [k, e] : expected)
+        ASSERT_EQ(out[i++], e) << source_count << " sources, batch " << batch;
+    }
+  }
+}
+
+// A source that fails part way stops the merge with its error, whichever side of which pair
+// it is on.
+class FailingStream : public EntryStream {
+ public:
+  explicit FailingStream(std::vector<TallyEntry> entries) : entries_(std::move(entries)) {}
+  bool next(TallyEntry& e) override {
+    if (next_ == entries_.size()) return false;
+    e = entries_[next_++];
+    return true;
+  }
+  Status status() const override {
+    return next_ == entries_.size() ? Status(Error{"disk on fire"}) : ok_status();
+  }
+
+ private:
+  std::vector<TallyEntry> entries_;
+  size_t next_ = 0;
+};
+
+TEST(EntryMerge, ASourceErrorStopsTheMerge) {
+  for (size_t failing = 0; failing < 3; ++failing) {
+    std::vector<std::unique_ptr<EntryStream>> streams;
+    std::vector<TallyEntry> entries;
+    for (uint64_t k = 1; k <= 2000; ++k) entries.push_back(make_entry(k, 1, 2));
+    for (size_t s = 0; s < 3; ++s)
+      if (s == failing)
+        streams.push_back(
+            std::make_unique<FailingStream>(std::vector<TallyEntry>(entries.begin(), entries.begin() + 10)));
+      else
+        streams.push_back(std::make_unique<SpanStream<TallyEntry>>(entries));
+    MergedStream merged(std::move(streams));
+    TallyEntry e;
+    size_t read = 0;
+    while (merged.next(e)) ++read;
+    EXPECT_FALSE(merged.status().ok()) << failing;
+    EXPECT_EQ(merged.status().error().message, "disk on fire");
+    EXPECT_LT(read, 2000u);
+  }
 }
 
 }  // namespace
