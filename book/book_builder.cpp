@@ -122,6 +122,7 @@ void run_part(EntryStream& stream, PolyglotWriter* out, PartRun& run) {
   std::span<const TallyEntry> moves;
   PositionCandidates candidates;
   while (reader.next(moves)) {
+    if (moves.size() == 1 && run.selector.rejects_only_move(moves[0])) continue;
     if (!run.selector.select(moves, candidates)) continue;
     if (!writer) {
       run.kept.push_back(std::move(candidates));

@@ -34,7 +34,7 @@ struct Input {
   }
 };
 
-// Two sorted streams as one, equal (key, move) entries one after the other (a's first).
+// Two sorted streams as one; an entry in both comes out once, summed.
 class PairMerge final : public EntryStream {
  public:
   PairMerge(std::unique_ptr<EntryStream> a, std::unique_ptr<EntryStream> b)
@@ -65,9 +65,20 @@ class PairMerge final : public EntryStream {
       const TallyEntry* pb = b_.batch.data() + b_.position;
       for (size_t i = 0; i < steps; ++i) {
         const bool take_a = not_after(*pa, *pb);
-        out[n + i] = *(take_a ? pa : pb);
+        const bool equal = (pa->key == pb->key) & (pa->move == pb->move);
+        TallyEntry& e = out[n + i];
+        e = *(take_a ? pa : pb);
+        // Equal entries are summed (both children move on), with masks rather than a branch.
+        const uint32_t mask = -uint32_t(equal);
+        e.rating_sum += pb->rating_sum & (uint64_t(0) - equal);
+        e.white_wins += pb->white_wins & mask;
+        e.draws += pb->draws & mask;
+        e.black_wins += pb->black_wins & mask;
+        e.games += pb->games & mask;
+        e.rated_games += pb->rated_games & mask;
+        e.first_ply = std::min<uint16_t>(e.first_ply, uint16_t(pb->first_ply | ~mask));
         pa += take_a;
-        pb += !take_a;
+        pb += !take_a | equal;
       }
       n += steps;
       a_.position = size_t(pa - a_.batch.data());
@@ -102,51 +113,21 @@ class NoEntries final : public EntryStream {
 
 }  // namespace
 
-MergedStream::MergedStream(std::vector<std::unique_ptr<EntryStream>> sources) : input_(kBatch), one_(kBatch) {
-  summing_ = sources.size() > 1;
-  tree_ = sources.empty() ? std::make_unique<NoEntries>() : merge_tree(sources, 0, sources.size());
-}
+MergedStream::MergedStream(std::vector<std::unique_ptr<EntryStream>> sources)
+    : tree_(sources.empty() ? std::unique_ptr<EntryStream>(std::make_unique<NoEntries>())
+                            : merge_tree(sources, 0, sources.size())) {}
 
 MergedStream::~MergedStream() = default;
-
-size_t MergedStream::next_batch(TallyEntry* out, size_t max) {
-  // One source holds each (key, move) once: its entries go out as they are.
-  if (!summing_) return tree_->next_batch(out, max);
-  size_t n = 0;
-  while (n < max) {
-    if (position_ == size_) {
-      position_ = 0;
-      size_ = tree_->next_batch(input_.data(), input_.size());
-      if (size_ == 0) {
-        // The end (or an error, which status() tells): the held entry is complete.
-        if (holding_ && tree_->status().ok()) out[n++] = held_;
-        holding_ = false;
-        break;
-      }
-    }
-    const TallyEntry& e = input_[position_++];
-    if (holding_ && e.key == held_.key && e.move == held_.move) {
-      held_.add(e);
-      continue;
-    }
-    if (holding_) out[n++] = held_;
-    held_ = e;
-    holding_ = true;
-  }
-  return n;
-}
 
 bool MergedStream::next(TallyEntry& entry) {
   if (one_position_ == one_size_) {
     one_position_ = 0;
-    one_size_ = next_batch(one_.data(), one_.size());
+    one_size_ = tree_->next_batch(one_.data(), one_.size());
     if (one_size_ == 0) return false;
   }
   entry = one_[one_position_++];
   return true;
 }
-
-Status MergedStream::status() const { return tree_->status(); }
 
 bool ConcatStream::next(TallyEntry& entry) {
   for (; current_ < parts_.size(); ++current_) {

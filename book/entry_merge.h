@@ -45,26 +45,21 @@ class SpanStream : public EntryStream {
 // sources (at most once in each) and comes out once with its counts summed.
 //
 // A balanced tree of two-way merges, a batch at a time: each merge takes from whichever child
-// has the smaller (key, move), as many entries as both children's batches surely hold, with
-// the choice computed rather than branched on (which source comes next is a coin toss for
-// Zobrist keys, and a mispredicted branch per entry was most of a merge's cost). Equal
-// entries from different sources leave the tree next to each other, and are summed there.
+// has the smaller (key, move), or from both, summed, when they hold the same one; as many
+// entries as both children's batches surely hold, with every choice computed rather than
+// branched on (which source comes next is a coin toss for Zobrist keys, and a mispredicted
+// branch per entry was most of a merge's cost).
 class MergedStream : public EntryStream {
  public:
   explicit MergedStream(std::vector<std::unique_ptr<EntryStream>> sources);
   ~MergedStream() override;
   bool next(TallyEntry& entry) override;
-  size_t next_batch(TallyEntry* out, size_t max) override;
-  Status status() const override;
+  size_t next_batch(TallyEntry* out, size_t max) override { return tree_->next_batch(out, max); }
+  Status status() const override { return tree_->status(); }
 
  private:
-  std::unique_ptr<EntryStream> tree_;  // the merge of every source, equal entries not yet summed
-  std::vector<TallyEntry> input_;      // a batch of the tree's output
-  size_t position_ = 0, size_ = 0;
-  TallyEntry held_;  // the last entry read, not handed out yet: the next may be equal to it
-  bool holding_ = false;
-  bool summing_ = false;         // more than one source: equal entries may meet
-  std::vector<TallyEntry> one_;  // next() reads through it a batch at a time
+  std::unique_ptr<EntryStream> tree_;
+  std::vector<TallyEntry> one_ = std::vector<TallyEntry>(256);  // next() reads through it
   size_t one_position_ = 0, one_size_ = 0;
 };
 

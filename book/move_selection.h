@@ -31,6 +31,26 @@ class MoveSelector {
   // weights; false if nothing is kept.
   bool select(std::span<const TallyEntry> moves, PositionCandidates& out);
 
+  // Most positions of a tally have one move, played once or twice: this decides those that
+  // select() would keep nothing of without building a position. True if `move`, as the only
+  // move of its position, keeps nothing (its stages are then counted as select() counts them);
+  // false, with nothing counted, if select() must look.
+  bool rejects_only_move(const TallyEntry& move) {
+    const Color side = move.side_to_move();
+    const bool side_kept = !((rules_.side == SideFilter::kWhite && side != kWhite) ||
+                             (rules_.side == SideFilter::kBlack && side != kBlack));
+    const bool games_kept = side_kept && move.games >= rules_.min_games;
+    // select()'s own test, with the move's games as the position's and as the most played.
+    const uint64_t games = move.games;
+    const bool unpopular =
+        games < rules_.min_move_games && double(games) * 100.0 < rules_.min_move_share * double(games);
+    if (games_kept && !unpopular) return false;
+    count(kTally, 1);
+    stages_[kSide].positions += side_kept, stages_[kSide].entries += side_kept;
+    stages_[kMinGames].positions += games_kept, stages_[kMinGames].entries += games_kept;
+    return true;
+  }
+
   const std::array<StageCount, kStages>& stages() const { return stages_; }
 
  private:
