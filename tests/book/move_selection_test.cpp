@@ -168,6 +168,37 @@ TEST(MoveSelection, PolyglotPresetKeepsEveryMovePlayedThreeTimesThatScored) {
   EXPECT_EQ(out.moves[1].weight, 1850u);
 }
 
+// The shortcut for a position's only move decides exactly as select() does, and counts the same
+// stages, under every preset and side filter, for moves of either side and of any count.
+TEST(MoveSelection, OnlyMoveShortcutAgreesWithSelect) {
+  std::vector<SelectionRules> rule_sets = {SelectionRules::article_defaults(), SelectionRules::polyglot(),
+                                           permissive()};
+  SelectionRules shares = SelectionRules::polyglot();
+  shares.min_move_share = 50;  // a lone move has all of its position's games
+  rule_sets.push_back(shares);
+  for (SideFilter side : {SideFilter::kBoth, SideFilter::kWhite, SideFilter::kBlack})
+    for (SelectionRules r : rule_sets) {
+      r.side = side;
+      MoveSelector plain(r), shortcut(r);
+      PositionCandidates a, b;
+      for (uint32_t games = 0; games < 8; ++games)
+        for (uint16_t ply = 0; ply < 2; ++ply)
+          for (uint32_t wins = 0; wins <= games; ++wins) {
+            TallyEntry e = move(7, wins, games - wins, 0);
+            e.first_ply = ply;
+            const bool kept = plain.select(std::span(&e, 1), a);
+            const bool rejected = shortcut.rejects_only_move(e);
+            if (!rejected) EXPECT_EQ(shortcut.select(std::span(&e, 1), b), kept);
+            EXPECT_TRUE(!rejected || !kept) << games << " " << ply << " " << wins;
+          }
+      for (int stage = 0; stage < MoveSelector::kStages; ++stage) {
+        EXPECT_EQ(plain.stages()[size_t(stage)].positions, shortcut.stages()[size_t(stage)].positions)
+            << stage;
+        EXPECT_EQ(plain.stages()[size_t(stage)].entries, shortcut.stages()[size_t(stage)].entries) << stage;
+      }
+    }
+}
+
 TEST(WeightScale, KeepsFittingWeightsAndScalesOthersOnce) {
   EXPECT_EQ(scale_weight(0, 10), 1);
   EXPECT_EQ(scale_weight(7, 65535), 7);
