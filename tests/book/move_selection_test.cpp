@@ -188,7 +188,9 @@ TEST(MoveSelection, OnlyMoveShortcutAgreesWithSelect) {
             e.first_ply = ply;
             const bool kept = plain.select(std::span(&e, 1), a);
             const bool rejected = shortcut.rejects_only_move(e);
-            if (!rejected) EXPECT_EQ(shortcut.select(std::span(&e, 1), b), kept);
+            if (!rejected) {
+              EXPECT_EQ(shortcut.select(std::span(&e, 1), b), kept);
+            }
             EXPECT_TRUE(!rejected || !kept) << games << " " << ply << " " << wins;
           }
       for (int stage = 0; stage < MoveSelector::kStages; ++stage) {
