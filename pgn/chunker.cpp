@@ -11,6 +11,10 @@ namespace {
 // the splitter to look back over a result token.
 constexpr size_t kKeepBehindScan = 64;
 
+// The first block is small and each next one twice as large, up to the block size: the workers
+// start on the first games at once instead of waiting for a whole block to be read and split.
+constexpr size_t kFirstBlockSize = 64 << 10;
+
 // Capacities get a quarter of headroom: a recycled buffer then fits the next block with the
 // unfinished game carried over, and memory stays at a few blocks.
 void reserve(ByteBuffer& buffer, size_t bytes) {
@@ -25,12 +29,13 @@ Chunker::Chunker(ByteSource& source, size_t block_size, size_t max_game_bytes, B
     : source_(source),
       pool_(pool),
       block_size_(std::max<size_t>(block_size, 1)),
+      step_(std::min(block_size_, kFirstBlockSize)),
       max_game_bytes_(max_game_bytes) {}
 
 Status Chunker::fill() {
-  reserve(buffer_, filled_ + block_size_);
-  buffer_.resize(filled_ + block_size_);
-  Result<size_t> n = source_.read(buffer_.data() + filled_, block_size_);
+  reserve(buffer_, filled_ + step_);
+  buffer_.resize(filled_ + step_);
+  Result<size_t> n = source_.read(buffer_.data() + filled_, step_);
   if (!n) return n.error();
   filled_ += *n;
   if (*n == 0) eof_ = true;
@@ -68,8 +73,9 @@ void Chunker::take_block(Block& block, size_t cut) {
 Result<bool> Chunker::next(Block& block) {
   for (;;) {
     size_t cut = splitter_.settled();
-    if (!finished_.empty() && (filled_ >= block_size_ || eof_)) {
+    if (!finished_.empty() && (filled_ >= step_ || eof_)) {
       take_block(block, eof_ ? filled_ : cut);
+      step_ = std::min(2 * step_, block_size_);
       return true;
     }
     if (eof_) return false;

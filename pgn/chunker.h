@@ -40,6 +40,7 @@ class Chunker {
   ByteSource& source_;
   BufferPool* pool_;
   size_t block_size_;
+  size_t step_;  // the size of the next block: small at first, growing to block_size_
   size_t max_game_bytes_;
   ByteBuffer buffer_;
   size_t filled_ = 0;
