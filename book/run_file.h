@@ -52,6 +52,8 @@ class TempFile {
   friend class RunWriter;
   friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const SmallSlot*, const SmallSlot*);
   friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const CompactSlot*, const CompactSlot*);
+  friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, SmallSlot*, SmallSlot*);
+  friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, CompactSlot*, CompactSlot*);
   TempFile(int fd, std::string dir) : fd_(fd), dir_(std::move(dir)) {}
   int fd_;
   std::string dir_;
@@ -97,6 +99,10 @@ Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const SmallSlo
                                   const SmallSlot* end);
 Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactSlot* begin,
                                   const CompactSlot* end);
+// The same, and every slot of [begin, end) is left empty (move 0): a spilled table, ready to be
+// counted into again.
+Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, SmallSlot* begin, SmallSlot* end);
+Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* begin, CompactSlot* end);
 
 // Reads a run back from the start, through its own buffer (several readers can share a file).
 class RunReader : public EntryStream {

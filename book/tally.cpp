@@ -202,14 +202,14 @@ class SlotPartition final : public Tally::Partition {
       spill_file_ = std::move(*file);
     }
     // The compact table as it is, the wide one (if any) as a run of its own.
-    Result<SpilledRun> run = write_slot_run(spill_file_, compact_.begin(), compact_.end());
+    Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), compact_.drain_end());
+    compact_.emptied();
     Result<SpilledRun> wide_run = SpilledRun{};
     if (run && wide_.size() > 0) {
       std::vector<std::unique_ptr<EntryStream>> wide;
       wide.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
       wide_run = write_run(std::move(wide), spill_file_);
     }
-    compact_.clear();
     wide_.clear();
     if (!run || !wide_run) {
       error_ = (!run ? run : wide_run).error().message;

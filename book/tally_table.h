@@ -228,6 +228,10 @@ class OpenTable {
     std::memset(static_cast<void*>(slots_), 0, length_ * sizeof(Slot));
     size_ = 0;
   }
+  // The whole array, to be emptied by the caller (drain_slot_run); then call emptied().
+  Slot* drain_begin() { return slots_; }
+  Slot* drain_end() { return slots_ + length_; }
+  void emptied() { size_ = 0; }
 
  private:
   // key * scale_ wraps around to the key's place within its partition, in the same order.

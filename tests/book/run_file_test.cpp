@@ -66,6 +66,46 @@ void check_slot_run(uint8_t counter_limit) {
   RunReader again(*varint, 1000);
   ASSERT_TRUE(again.next(e));
   EXPECT_EQ(e, make_entry(5, 5, 5)) << "the slot run went after the varint run";
+
+  // Drained instead: the same run, and every slot left empty.
+  std::vector<Slot> drained = slots;
+  auto same = drain_slot_run(*file, drained.data(), drained.data() + drained.size());
+  ASSERT_TRUE(same.ok()) << same.error().message;
+  EXPECT_EQ(same->entries, run->entries);
+  RunReader first_run(*run, 1000), second_run(*same, 1000);
+  TallyEntry a, b;
+  while (first_run.next(a)) {
+    ASSERT_TRUE(second_run.next(b));
+    ASSERT_EQ(a, b);
+  }
+  EXPECT_FALSE(second_run.next(b));
+  for (const Slot& s : drained) ASSERT_EQ(s.move, 0) << "a drained slot is empty";
+}
+
+// A table larger than the write buffer: the run is written in several pieces.
+TEST(RunFile, LargeSlotRunsAreWrittenInPieces) {
+  test::TempDir tmp;
+  auto file = TempFile::create(tmp.path().string());
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  std::vector<SmallSlot> slots(300000);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (i % 5 == 0) continue;
+    slots[i].key = i;
+    slots[i].move = uint16_t(1 + i % 7);
+    slots[i].white_wins = 1;
+  }
+  auto run = drain_slot_run(*file, slots.data(), slots.data() + slots.size());
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_EQ(run->entries, 240000u);
+  RunReader reader(*run, 4096);
+  TallyEntry e;
+  uint64_t expected = 1;
+  while (reader.next(e)) {
+    ASSERT_EQ(e.key, expected);
+    expected += expected % 5 == 4 ? 2 : 1;
+  }
+  EXPECT_EQ(expected, 300001u);
+  EXPECT_TRUE(reader.status().ok());
 }
 
 TEST(RunFile, SlotRunsReadBackTheUsedSlots) {
