@@ -273,6 +273,8 @@ class Tally::Worker final : public pgn::GameSink {
     stats_.plies += counted;
   }
 
+  void on_end() override { flush(); }
+
   // Counts everything still held (after the last game).
   void flush() {
     for (size_t part = 0; part < held_.size(); ++part)
@@ -306,7 +308,11 @@ class Tally::Worker final : public pgn::GameSink {
 };
 
 Tally::Tally(const TallyOptions& options) : options_(options) {
-  const uint64_t n = uint64_t(std::max(options_.workers, 1));
+  // Two key ranges per worker (one for a single worker): the parts' final merges and rules run
+  // one part per thread, and with twice as many parts as cores, a part that happens to take
+  // longer leaves a core idle for a shorter while at the end.
+  const uint64_t workers = uint64_t(std::max(options_.workers, 1));
+  const uint64_t n = workers == 1 ? 1 : 2 * workers;
   for (uint64_t i = 0; i < n; ++i)
     if (options_.ratings)
       partitions_.push_back(std::make_unique<SlotPartition<CompactSlot>>(
@@ -314,7 +320,7 @@ Tally::Tally(const TallyOptions& options) : options_(options) {
     else
       partitions_.push_back(std::make_unique<SlotPartition<SmallSlot>>(
           options_, options_.memory_budget / n, options_.starting_table_memory / n, n));
-  for (uint64_t i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this));
+  for (uint64_t i = 0; i < workers; ++i) workers_.push_back(std::make_unique<Worker>(*this));
 }
 
 Tally::~Tally() = default;

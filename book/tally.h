@@ -1,13 +1,19 @@
 // The position graph: counts per (Polyglot key, move) of every accepted game, in bounded
 // memory.
 //
-// The key space is cut into one partition per worker, in key order: partition i holds the
-// keys k with k * P / 2^64 == i (Zobrist keys are uniform, so the partitions are even). Each
-// partition has its own tables (book/tally_table.h) and spilled runs, and every count of a key
-// lives in its partition only.
+// The key space is cut into partitions, in key order, two per worker (one for a single worker):
+// partition i of P holds the keys k with k * P / 2^64 == i (Zobrist keys are uniform, so the
+// partitions are even). Each partition has its own tables (book/tally_table.h) and spilled
+// runs, and every count of a key lives in its partition only.
 //
-//   worker 0 --plies--+--> partition 0 (keys 0 .. 2^63)     tables + runs --> stream 0
-//   worker 1 --plies--+--> partition 1 (keys 2^63 .. 2^64)  tables + runs --> stream 1
+//   worker 0 --plies--+--> partition 0 (keys 0 .. 2^62)        tables + runs --> stream 0
+//                     +--> partition 1 (keys 2^62 .. 2^63)     tables + runs --> stream 1
+//   worker 1 --plies--+--> partition 2 (keys 2^63 .. 3*2^62)   tables + runs --> stream 2
+//                     +--> partition 3 (keys 3*2^62 .. 2^64)   tables + runs --> stream 3
+//
+// (every worker hands plies to every partition). Two per worker because the final merges and
+// the rules run a partition per thread: with more parts than cores, one that happens to take
+// longer leaves a core idle for a shorter while at the end.
 //
 // A worker (the GameSink of one pipeline thread) sorts the plies of its games by partition and
 // hands them over a batch at a time; whichever worker hands a batch over counts it, holding

@@ -21,7 +21,7 @@ struct ReplayedGame {
   Outcome outcome = Outcome::kUnknown;
   uint16_t white_elo = 0;  // 0 when missing or unparsable
   uint16_t black_elo = 0;
-  uint64_t game_number = 0;      // 1-based, counted over all games of the input in order
+  uint64_t game_number = 0;  // 1-based, counted over all games of the input in order
   // Board::game_ply() of the start position: 0 for the standard start, 2 * (fullmove - 1) +
   // (1 if Black moves first) for a [FEN] game. start_ply + PlyRecord::ply is the game ply of a
   // position, whose parity is its side to move (book building needs that: a key alone does not
@@ -36,6 +36,10 @@ class GameSink {
  public:
   virtual ~GameSink() = default;
   virtual void on_game(const ReplayedGame& game) = 0;
+  // After the sink's last game, on the same thread: work the sink held back (a batch not yet
+  // handed on) can be done there, while other workers are still busy, rather than afterwards
+  // on one thread.
+  virtual void on_end() {}
 };
 
 }  // namespace bookforge::pgn

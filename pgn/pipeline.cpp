@@ -139,6 +139,7 @@ void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& poo
     games_done.fetch_add(block.games.size(), std::memory_order_relaxed);
     pool.give(std::move(job->block.data));
   }
+  sink.on_end();
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ struct PipelineOptions {
   int max_ply = 0;                               // replay at most this many plies per game; 0 = no limit
   GameFilter filter;                             // which games are accepted
   bool strict = false;                           // the first bad game is an error instead of a skip
-  size_t block_size = 1 << 20;                   // bytes per block handed to a worker (tests use tiny ones)
+  size_t block_size = 256 << 10;                 // bytes per block handed to a worker (tests use tiny ones)
   ProgressMode progress = ProgressMode::kNever;  // progress line on stderr
   int max_reported_bad_games = 10;               // bad games kept in full in ReadStats::bad_examples
   // Called from the reader thread a few times a second (and once at the end) unless progress

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "pgn/pipeline_test_support.h"
 #include "support/test_support.h"
@@ -337,6 +338,43 @@ TEST(PgnPipeline, ProgressReportsReachTheEnd) {
   bool called = false;
   run_pipeline(files, [&](PipelineOptions& o) { o.on_progress = [&](const Progress&) { called = true; }; });
   EXPECT_FALSE(called);
+}
+
+// Every sink hears on_end once, on its worker's thread, after its last game.
+TEST(PgnPipeline, EachSinkEndsAfterItsLastGame) {
+  struct EndingSink final : GameSink {
+    std::thread::id thread;
+    size_t games = 0, games_at_end = 0, ends = 0;
+    bool same_thread = true;
+    void on_game(const ReplayedGame&) override {
+      if (games++ == 0) thread = std::this_thread::get_id();
+      same_thread = same_thread && thread == std::this_thread::get_id();
+    }
+    void on_end() override {
+      ++ends;
+      games_at_end = games;
+      same_thread = same_thread && (games == 0 || thread == std::this_thread::get_id());
+    }
+  };
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 500; ++i) text += "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+  write_file(dir.path() / "g.pgn", text);
+  PipelineOptions options;
+  options.inputs = {(dir.path() / "g.pgn").string()};
+  options.threads = 3;
+  options.block_size = 512;  // many blocks
+  EndingSink sinks[3];
+  auto stats = read_games(options, [&](int i) -> GameSink& { return sinks[i]; });
+  ASSERT_TRUE(stats.ok()) << stats.error().message;
+  size_t total = 0;
+  for (const EndingSink& s : sinks) {
+    EXPECT_EQ(s.ends, 1u);
+    EXPECT_EQ(s.games_at_end, s.games);
+    EXPECT_TRUE(s.same_thread);
+    total += s.games;
+  }
+  EXPECT_EQ(total, 500u);
 }
 
 }  // namespace
