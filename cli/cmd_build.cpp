@@ -247,7 +247,7 @@ int run_build(const BuildOptions& opts) {
   tally_options.ratings = rules->weight == book::WeightKind::kRating;
   book::Tally tally(tally_options);
   Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
-  // The tally comes in one part per key range (one per worker), which the rules take all at
+  // The tally comes in one part per key range (two per worker), which the rules take all at
   // once; the store's scan is one stream, merged on a second core while the rules read it.
   Result<std::vector<std::unique_ptr<book::EntryStream>>> parts =
       std::vector<std::unique_ptr<book::EntryStream>>();
