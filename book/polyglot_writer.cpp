@@ -14,7 +14,7 @@
 
 namespace bookforge::book {
 namespace {
-constexpr size_t kBufferSize = 1 << 20;
+constexpr size_t kBufferSize = 256 << 10;
 }
 
 Result<PolyglotWriter> PolyglotWriter::create(const std::string& path) {

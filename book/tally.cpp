@@ -351,11 +351,12 @@ Result<std::unique_ptr<EntryStream>> Tally::merge_partition(Partition& partition
   std::vector<SpilledRun> runs;
   partition.sorted_sources(tables, runs);
 
-  // Read buffers share a slice of what the tables were allowed: at least 64 KiB, at most 1 MiB
-  // per run.
+  // Read buffers share a slice of what the tables were allowed: at least 64 KiB, at most 256 KiB
+  // per run (larger ones only cost fresh pages: the runs were just written and are read from
+  // the page cache).
   auto buffer_size = [&](size_t open_runs) {
     uint64_t share = partition.table_budget() / 8 / std::max<size_t>(open_runs, 1);
-    return size_t(std::clamp<uint64_t>(share, 64 << 10, 1 << 20));
+    return size_t(std::clamp<uint64_t>(share, 64 << 10, 256 << 10));
   };
   std::shared_ptr<TempFile> merge_file;
   while (runs.size() > kMaxFanIn) {
