@@ -1,5 +1,6 @@
 #include "engine/attacks.h"
 
+#include <bit>
 #include <cstdint>
 
 namespace bookforge::attacks_detail {
@@ -126,7 +127,43 @@ struct Prng {
 // Fills the entries for one slider kind. Each square's slice is indexed by pext(occupied,
 // mask) with BMI2, otherwise by a magic multiplier found here by trial: a candidate is kept
 // when no two occupancies with different attack sets collide.
+// The attacks of a slider on `sq` along `dirs` with blockers `occupied`, from whole rays: along
+// each direction, the ray less the ray beyond the first blocker (the nearest one: the lowest
+// square for a direction that raises the square index, the highest for one that lowers it).
+// The same sets as sliding_attacks, a few operations instead of a walk square by square, which
+// keeps the table fill at start-up short.
+struct Rays {
+  Bitboard ray[4][64];
+  bool rising[4];
+};
+
+Rays make_rays(const int (&dirs)[4][2]) {
+  Rays r{};
+  for (int d = 0; d < 4; ++d) {
+    for (int sq = 0; sq < 64; ++sq)
+      for (int f = sq % 8 + dirs[d][0], rank = sq / 8 + dirs[d][1]; on_board(f, rank);
+           f += dirs[d][0], rank += dirs[d][1])
+        r.ray[d][sq] |= Bitboard(1) << (rank * 8 + f);
+    r.rising[d] = dirs[d][1] * 8 + dirs[d][0] > 0;
+  }
+  return r;
+}
+
+Bitboard ray_attacks(const Rays& r, int sq, Bitboard occupied) {
+  Bitboard attacks = 0;
+  for (int d = 0; d < 4; ++d) {
+    Bitboard ray = r.ray[d][sq];
+    if (const Bitboard blockers = ray & occupied) {
+      const int first = r.rising[d] ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+      ray ^= r.ray[d][first];
+    }
+    attacks |= ray;
+  }
+  return attacks;
+}
+
 void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2]) {
+  const Rays rays = make_rays(dirs);
   // One PRNG seed per rank, restarted at every square. These were picked (by running this
   // same search for seeds 1..3000) for finding all magics in about 230,000 trials instead of
   // 1.5 million with an arbitrary seed: a few tens of milliseconds at start-up.
@@ -146,7 +183,7 @@ void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2])
     Bitboard subset = 0;
     do {
       occupancies[size] = subset;
-      reference[size] = sliding_attacks(sq, dirs, subset);
+      reference[size] = ray_attacks(rays, sq, subset);
       ++size;
       subset = (subset - e.mask) & e.mask;
     } while (subset);
