@@ -45,13 +45,23 @@ class MoveSelector {
     const bool unpopular =
         games < rules_.min_move_games && double(games) * 100.0 < rules_.min_move_share * double(games);
     if (games_kept && !unpopular) return false;
-    count(kTally, 1);
-    stages_[kSide].positions += side_kept, stages_[kSide].entries += side_kept;
-    stages_[kMinGames].positions += games_kept, stages_[kMinGames].entries += games_kept;
+    // A lone move is one position and one entry at each stage it passes: counted here in plain
+    // counters (added to the stages when they are read), which cost a fraction of the stage
+    // pairs' updates at this rate.
+    ++only_moves_[kTally];
+    only_moves_[kSide] += side_kept;
+    only_moves_[kMinGames] += games_kept;
     return true;
   }
 
-  const std::array<StageCount, kStages>& stages() const { return stages_; }
+  std::array<StageCount, kStages> stages() const {
+    std::array<StageCount, kStages> all = stages_;
+    for (int stage = kTally; stage <= kMinGames; ++stage) {
+      all[size_t(stage)].positions += only_moves_[stage];
+      all[size_t(stage)].entries += only_moves_[stage];
+    }
+    return all;
+  }
 
  private:
   void count(Stage stage, size_t entries) {
@@ -62,6 +72,7 @@ class MoveSelector {
 
   SelectionRules rules_;
   std::array<StageCount, kStages> stages_;
+  uint64_t only_moves_[kMinGames + 1] = {};  // positions rejects_only_move decided, by stage passed
 };
 
 // The mover's score of a move as a fraction (0 .. 1), computed as Polyglot does.
