@@ -189,10 +189,13 @@ class SlotPartition final : public Tally::Partition {
     // Growing by half (not doubling) wastes less of the last step's memory.
     uint64_t wanted = std::min<uint64_t>(table.capacity() + table.capacity() / 2, room);
     if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
-    spill();
+    spill(/*wide_needs_room=*/static_cast<void*>(&table) == static_cast<void*>(&wide_));
   }
 
-  void spill() {
+  // Spills the compact table, and the wide one when it needs the room or has grown to a
+  // sixteenth of what the tables may take. A small wide table stays: written out at every
+  // spill, it added two runs of a hundred entries to the final merge for every compact run.
+  void spill(bool wide_needs_room) {
     if (!spill_file_) {
       auto file = TempFile::create(options_.tmp_dir);
       if (!file) {
@@ -201,16 +204,17 @@ class SlotPartition final : public Tally::Partition {
       }
       spill_file_ = std::move(*file);
     }
-    // The compact table as it is, the wide one (if any) as a run of its own.
+    // The compact table as it is, the wide one (if it goes too) as a run of its own.
     Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), compact_.drain_end());
     compact_.emptied();
     Result<SpilledRun> wide_run = SpilledRun{};
-    if (run && wide_.size() > 0) {
+    const bool spill_wide = wide_needs_room || wide_.bytes() * 16 >= table_budget_;
+    if (run && spill_wide && wide_.size() > 0) {
       std::vector<std::unique_ptr<EntryStream>> wide;
       wide.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
       wide_run = write_run(std::move(wide), spill_file_);
     }
-    wide_.clear();
+    if (spill_wide) wide_.clear();
     if (!run || !wide_run) {
       error_ = (!run ? run : wide_run).error().message;
       return;
