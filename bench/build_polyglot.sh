@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 bookforge=$(realpath "${1:-build/bin/bookforge}")
 runs=${2:-3}
-rounds=${3:-3}
+rounds=${3:-5}
 data=${BOOKFORGE_SHARED_DATA:-../shared/data}
 polyglot=${POLYGLOT:-/usr/games/polyglot}
 zst=$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst
