@@ -35,32 +35,31 @@ bool write_all(int fd, const uint8_t* data, size_t size, uint64_t offset) {
   return true;
 }
 
-// The used slots of [begin, end) as a run at `offset` of `file`; with kDrain, every slot is
-// left empty (zeroed on the way, while its cache line is at hand, instead of in a pass of its
-// own over the whole table afterwards).
-template <bool kDrain, class Slot>
-Result<SpilledRun> write_slots(std::shared_ptr<TempFile> file, uint64_t offset, Slot* begin, Slot* end) {
+// The used slots of [begin, end) as a run at `offset` of `file`, every slot left empty: zeroed
+// on the way, while its cache line is at hand, instead of in a pass of its own over the whole
+// table afterwards.
+template <class Slot>
+Result<SpilledRun> drain_slots(std::shared_ptr<TempFile> file, uint64_t offset, Slot* begin, Slot* end) {
   // The used slots, gathered into a buffer and written a buffer at a time. Every slot is copied
   // and kept only if used: a table is about a third empty, at random places, and a branch per
   // slot would be mispredicted that often.
-  using Plain = std::remove_const_t<Slot>;
-  constexpr size_t kSlots = kWriteBuffer / sizeof(Plain);
-  std::unique_ptr<Plain[]> buffer(new Plain[kSlots + 1]);
-  SpilledRun run{file, std::is_same_v<Plain, SmallSlot> ? RunFormat::kSmallSlots : RunFormat::kCompactSlots,
+  constexpr size_t kSlots = kWriteBuffer / sizeof(Slot);
+  std::unique_ptr<Slot[]> buffer(new Slot[kSlots]);
+  SpilledRun run{file, std::is_same_v<Slot, SmallSlot> ? RunFormat::kSmallSlots : RunFormat::kCompactSlots,
                  offset, 0, 0};
   size_t used = 0;
   bool ok = true;
   auto flush = [&] {
-    ok = ok && write_all(file->fd(), reinterpret_cast<const uint8_t*>(buffer.get()), used * sizeof(Plain),
+    ok = ok && write_all(file->fd(), reinterpret_cast<const uint8_t*>(buffer.get()), used * sizeof(Slot),
                          run.offset + run.bytes);
-    run.bytes += used * sizeof(Plain);
+    run.bytes += used * sizeof(Slot);
     run.entries += used;
     used = 0;
   };
   for (Slot* s = begin; s != end; ++s) {
     buffer[used] = *s;
     used += s->move != 0;
-    if constexpr (kDrain) std::memset(static_cast<void*>(s), 0, sizeof(Plain));
+    std::memset(static_cast<void*>(s), 0, sizeof(Slot));
     if (used == kSlots) flush();
   }
   if (used > 0) flush();
@@ -70,28 +69,14 @@ Result<SpilledRun> write_slots(std::shared_ptr<TempFile> file, uint64_t offset, 
 
 }  // namespace
 
-Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const SmallSlot* begin,
-                                  const SmallSlot* end) {
-  auto run = write_slots<false>(file, file->end_, begin, end);
-  if (run) file->end_ = run->offset + run->bytes;
-  return run;
-}
-
-Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactSlot* begin,
-                                  const CompactSlot* end) {
-  auto run = write_slots<false>(file, file->end_, begin, end);
-  if (run) file->end_ = run->offset + run->bytes;
-  return run;
-}
-
 Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, SmallSlot* begin, SmallSlot* end) {
-  auto run = write_slots<true>(file, file->end_, begin, end);
+  auto run = drain_slots(file, file->end_, begin, end);
   if (run) file->end_ = run->offset + run->bytes;
   return run;
 }
 
 Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* begin, CompactSlot* end) {
-  auto run = write_slots<true>(file, file->end_, begin, end);
+  auto run = drain_slots(file, file->end_, begin, end);
   if (run) file->end_ = run->offset + run->bytes;
   return run;
 }

@@ -50,8 +50,6 @@ class TempFile {
 
  private:
   friend class RunWriter;
-  friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const SmallSlot*, const SmallSlot*);
-  friend Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile>, const CompactSlot*, const CompactSlot*);
   friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, SmallSlot*, SmallSlot*);
   friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, CompactSlot*, CompactSlot*);
   TempFile(int fd, std::string dir) : fd_(fd), dir_(std::move(dir)) {}
@@ -94,13 +92,8 @@ class RunWriter {
 };
 
 // Appends the used slots of a compact table (in its order: sorted, each (key, move) once) to
-// `file` as one run; the slots with move 0 are empty and left out.
-Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const SmallSlot* begin,
-                                  const SmallSlot* end);
-Result<SpilledRun> write_slot_run(std::shared_ptr<TempFile> file, const CompactSlot* begin,
-                                  const CompactSlot* end);
-// The same, and every slot of [begin, end) is left empty (move 0): a spilled table, ready to be
-// counted into again.
+// `file` as one run; the slots with move 0 are empty and left out. Every slot of [begin, end)
+// is left empty (move 0): a spilled table, ready to be counted into again.
 Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, SmallSlot* begin, SmallSlot* end);
 Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* begin, CompactSlot* end);
 

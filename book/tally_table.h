@@ -133,7 +133,6 @@ class OpenTable {
   OpenTable& operator=(const OpenTable&) = delete;
 
   size_t size() const { return size_; }
-  uint64_t scale() const { return scale_; }
   size_t capacity() const { return capacity_; }
   size_t bytes() const { return length_ * sizeof(Slot); }
   bool over_load() const { return size_ * 10 > capacity_ * 7; }

@@ -124,9 +124,6 @@ struct Prng {
   uint64_t sparse() { return next() & next() & next(); }
 };
 
-// Fills the entries for one slider kind. Each square's slice is indexed by pext(occupied,
-// mask) with BMI2, otherwise by a magic multiplier found here by trial: a candidate is kept
-// when no two occupancies with different attack sets collide.
 // The attacks of a slider on `sq` along `dirs` with blockers `occupied`, from whole rays: along
 // each direction, the ray less the ray beyond the first blocker (the nearest one: the lowest
 // square for a direction that raises the square index, the highest for one that lowers it).
@@ -162,6 +159,9 @@ Bitboard ray_attacks(const Rays& r, int sq, Bitboard occupied) {
   return attacks;
 }
 
+// Fills the entries for one slider kind. Each square's slice is indexed by pext(occupied,
+// mask) with BMI2, otherwise by a magic multiplier found here by trial: a candidate is kept
+// when no two occupancies with different attack sets collide.
 void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2]) {
   const Rays rays = make_rays(dirs);
   // One PRNG seed per rank, restarted at every square. These were picked (by running this
