@@ -23,9 +23,17 @@ namespace bookforge {
 namespace {
 
 int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+// A line as the engine last reported it for one move: its rank then and when that was.
+struct RankedLine {
+  PvLine line;
+  int rank = 0;
+  uint64_t report = 0;
+};
 
 bool to_int(const std::string& s, int64_t& out) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -39,13 +47,14 @@ Score uci_score_to_score(const std::string& kind, int64_t value) {
   return Score(std::clamp<int64_t>(value, -kScoreMateInMaxPly + 1, kScoreMateInMaxPly - 1));
 }
 
-Result<std::unique_ptr<UciClient>> UciClient::launch(const std::string& path,
-                                                      const std::vector<std::pair<std::string, std::string>>& options,
-                                                      int64_t timeout_ms) {
+Result<std::unique_ptr<UciClient>> UciClient::launch(
+    const std::string& path, const std::vector<std::pair<std::string, std::string>>& options,
+    int64_t timeout_ms) {
   // A write to an engine that has died must be an error, not the end of this process.
   ::signal(SIGPIPE, SIG_IGN);
   int to_child[2], from_child[2];
-  if (::pipe2(to_child, O_CLOEXEC) != 0) return Error{"cannot create a pipe: " + std::string(std::strerror(errno))};
+  if (::pipe2(to_child, O_CLOEXEC) != 0)
+    return Error{"cannot create a pipe: " + std::string(std::strerror(errno))};
   if (::pipe2(from_child, O_CLOEXEC) != 0) {
     ::close(to_child[0]);
     ::close(to_child[1]);
@@ -176,7 +185,11 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
   const int64_t start = now_ms();
   const int64_t deadline = start + limits.clock.movetime_ms + grace_ms;
   SearchResult result;
-  std::vector<PvLine> lines(static_cast<size_t>(multipv));
+  // Each move's latest exact line, keyed by its first move: the engine reorders its lines
+  // between reports and may stop part way through an iteration, so the line last reported at a
+  // rank need not be the line of the move last reported there.
+  std::vector<RankedLine> lines;
+  uint64_t reports = 0;
   for (;;) {
     Result<std::string> text = read_line(deadline - now_ms());
     if (!text.ok()) {
@@ -193,7 +206,8 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
       break;
     }
     if (word != "info") continue;
-    // info [depth d] [seldepth s] [multipv k] [score cp|mate v [lowerbound|upperbound]] [nodes n] ... [pv ...]
+    // info [depth d] [seldepth s] [multipv k] [score cp|mate v [lowerbound|upperbound]]
+    //      [nodes n] ... [pv ...]
     PvLine line;
     int index = 1;
     bool has_score = false, bounded = false, has_pv = false;
@@ -220,19 +234,31 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
       } else {
         std::string value;
         if (!(in >> value) || !to_int(value, v)) continue;
-        if (key == "depth") line.depth = int(v);
-        else if (key == "seldepth") line.seldepth = int(v);
-        else if (key == "multipv") index = int(v);
-        else if (key == "nodes") result.nodes = uint64_t(v);
+        if (key == "depth")
+          line.depth = int(v);
+        else if (key == "seldepth")
+          line.seldepth = int(v);
+        else if (key == "multipv")
+          index = int(v);
+        else if (key == "nodes")
+          result.nodes = uint64_t(v);
       }
     }
     if (!has_score || !has_pv || bounded || index < 1 || index > multipv) continue;
     line.move = line.pv[0];
     result.depth = std::max(result.depth, line.depth);
-    lines[size_t(index - 1)] = std::move(line);
+    auto same_move = std::find_if(lines.begin(), lines.end(),
+                                  [&](const RankedLine& r) { return r.line.move == line.move; });
+    if (same_move == lines.end()) same_move = lines.insert(lines.end(), RankedLine{});
+    *same_move = RankedLine{std::move(line), index, ++reports};
   }
-  for (PvLine& l : lines)
-    if (l.move.is_ok()) result.lines.push_back(std::move(l));
+  // Best first by the rank each move last had; where two moves last had the same rank, the one
+  // reported there more recently holds it. Moves that fell out of the lines asked for go.
+  std::sort(lines.begin(), lines.end(), [](const RankedLine& a, const RankedLine& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.report > b.report;
+  });
+  if (lines.size() > size_t(multipv)) lines.resize(size_t(multipv));
+  for (RankedLine& r : lines) result.lines.push_back(std::move(r.line));
   result.time_ms = now_ms() - start;
   if (!result.lines.empty() && result.lines[0].pv.size() > 1) result.ponder_move = result.lines[0].pv[1];
   return result;

@@ -20,9 +20,9 @@ namespace bookforge {
 class UciClient {
  public:
   // Starts the engine, completes the uci/uciok handshake, sets the options, waits for readyok.
-  static Result<std::unique_ptr<UciClient>> launch(const std::string& path,
-                                                   const std::vector<std::pair<std::string, std::string>>& options,
-                                                   int64_t timeout_ms = 10000);
+  static Result<std::unique_ptr<UciClient>> launch(
+      const std::string& path, const std::vector<std::pair<std::string, std::string>>& options,
+      int64_t timeout_ms = 10000);
   ~UciClient();
   UciClient(const UciClient&) = delete;
   UciClient& operator=(const UciClient&) = delete;
@@ -33,8 +33,10 @@ class UciClient {
   Status new_game();
 
   // Searches `board` with the given limits (depth, nodes, movetime; multipv and search_moves
-  // are passed on as MultiPV and searchmoves). Lines are those of the deepest completed
-  // iteration, best first. Waits at most the limit plus `grace_ms` (then fails, after "stop").
+  // are passed on as MultiPV and searchmoves). One line per move, at most multipv of them: each
+  // move's last exact report, ranked as the engine last ranked it, best first (an engine reorders
+  // its lines as it deepens and may stop mid-iteration, so lines are matched by their first move,
+  // never by rank). Waits at most the limit plus `grace_ms` (then fails, after "stop").
   Result<SearchResult> search(const Board& board, const SearchLimits& limits, int64_t grace_ms = 30000);
 
  private:
