@@ -1,0 +1,390 @@
+// book_quality: how much a book's moves lose, with a UCI engine (Stockfish) as the judge.
+//
+// For each book, both sides play from the book by weight from the start position; the positions
+// reached most often (by the probability of reaching them, summed over the plies they are
+// reached at) are judged. In each, every book move's regret is the best value of the position
+// minus the value after the move, both from the mover's view, where
+//
+//   value after move m = -eval(position after m)
+//   best value         = max(eval(position), max over book moves of the value after them)
+//
+// Every eval is a fresh search ("ucinewgame", one thread) at a fixed node count, so it depends on
+// the position alone and can be cached by position. Judging each child by its own search,
+// rather than one MultiPV search of the parent, gives every move the full node budget (MultiPV
+// splits it, and starves the moves ranked low, which are the ones a regret is about) and lets the
+// children be shared: the books of one comparison differ in few moves, so most evals are cache
+// hits after the first book. The parent's own search supplies the engine's best when no book
+// move is it, so a book whose only move is a blunder still scores badly.
+//
+// Play is weighted by how often the book plays a move: reach(position) x weight share of the
+// move. Per book: mean regret per book move, share of play on moves losing more than 50 and 100
+// cp, each with a 95% interval from a bootstrap over the judged positions.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "book/polyglot_reader.h"
+#include "engine/movegen.h"
+#include "engine/san.h"
+#include "engine/uci_client.h"
+
+namespace bookforge {
+namespace {
+
+// A mate or a score beyond a rook's worth are alike for a book: clamping keeps one of them from
+// deciding a mean on its own.
+constexpr int kClampCp = 1000;
+// Positions reached more than this many plies in are not followed (a book can hold a cycle).
+constexpr int kMaxWalkPly = 80;
+
+struct Options {
+  std::vector<std::string> books;  // "label=path" or "path"
+  std::string engine = "/usr/games/stockfish";
+  uint64_t nodes = 300000;
+  int positions = 300;
+  std::string cache;
+  int hash_mb = 16;
+  int resamples = 1000;
+  bool tsv = false;
+};
+
+// ---- The walk: where play by book weight goes -------------------------------------------------
+
+struct BookMove {
+  Move move;
+  double share = 0;  // of the position's book weight
+};
+
+struct ReachedPosition {
+  Board board;
+  double reach = 0;  // expected number of visits when both sides play by book weight
+  std::vector<BookMove> moves;
+};
+
+// The position's legal book moves with their weight shares; empty when the book has none or
+// they all weigh zero (an engine playing by weight has nothing to pick there).
+std::vector<BookMove> book_moves(const book::PolyglotBook& book, const Board& board) {
+  std::vector<BookMove> moves;
+  double total = 0;
+  for (const book::PolyglotEntry& e : book.find(board.key())) {
+    const Move m = polyglot_to_move(board, e.move);
+    if (!m.is_ok() || e.weight == 0) continue;
+    moves.push_back({m, double(e.weight)});
+    total += e.weight;
+  }
+  for (BookMove& b : moves) b.share /= total;
+  return moves;
+}
+
+// Spreads the probability of play ply by ply from the start position; a position's reach is the
+// sum over the plies it is reached at (transpositions add up).
+std::vector<ReachedPosition> reach_positions(const book::PolyglotBook& book) {
+  std::unordered_map<uint64_t, ReachedPosition> reached;
+  std::unordered_map<uint64_t, std::pair<Board, double>> frontier{{Board().key(), {Board(), 1.0}}};
+  for (int ply = 0; ply < kMaxWalkPly && !frontier.empty(); ++ply) {
+    std::unordered_map<uint64_t, std::pair<Board, double>> next;
+    for (auto& [key, at] : frontier) {
+      auto [it, fresh] = reached.try_emplace(key);
+      if (fresh) it->second = {at.first, 0, book_moves(book, at.first)};
+      ReachedPosition& pos = it->second;
+      if (pos.moves.empty()) continue;
+      pos.reach += at.second;
+      for (const BookMove& b : pos.moves) {
+        Board child = pos.board;
+        UndoInfo undo;
+        child.make_move(b.move, undo);
+        auto [slot, added] = next.try_emplace(child.key(), child, 0.0);
+        slot->second.second += at.second * b.share;
+      }
+    }
+    frontier = std::move(next);
+  }
+  std::vector<ReachedPosition> out;
+  for (auto& [key, pos] : reached)
+    if (pos.reach > 0) out.push_back(std::move(pos));
+  // Most reached first; ties by key, so the choice does not depend on hash-table order.
+  std::sort(out.begin(), out.end(), [](const ReachedPosition& a, const ReachedPosition& b) {
+    return a.reach != b.reach ? a.reach > b.reach : a.board.key() < b.board.key();
+  });
+  return out;
+}
+
+// ---- The judge and its cache ------------------------------------------------------------------
+
+// FEN without the move counters: the same position reached at another move number is the same.
+std::string position_id(const Board& board) {
+  std::istringstream fields(board.fen());
+  std::string placement, side, castling, ep;
+  fields >> placement >> side >> castling >> ep;
+  return placement + " " + side + " " + castling + " " + ep;
+}
+
+// Evals from the side to move's view, in centipawns, clamped. The cache file holds one line per
+// eval: engine name, node count, position id, centipawns (tab-separated), appended as they come,
+// so an interrupted run keeps what it judged.
+class Judge {
+ public:
+  static Result<std::unique_ptr<Judge>> open(const Options& o) {
+    std::unique_ptr<Judge> judge(new Judge(o));
+    auto client = UciClient::launch(o.engine, {{"Threads", "1"}, {"Hash", std::to_string(o.hash_mb)}});
+    if (!client.ok()) return client.error();
+    judge->client_ = std::move(*client);
+    if (!o.cache.empty())
+      if (Status s = judge->load_cache(); !s.ok()) return s.error();
+    return judge;
+  }
+
+  Result<int> eval(const Board& board) {
+    const std::string id = position_id(board);
+    if (auto hit = cache_.find(id); hit != cache_.end()) {
+      ++hits_;
+      return hit->second;
+    }
+    Result<int> cp = search(board);
+    if (!cp.ok()) return cp;
+    ++searches_;
+    cache_.emplace(id, *cp);
+    if (!options_.cache.empty()) {
+      std::ofstream out(options_.cache, std::ios::app);
+      out << client_->name() << '\t' << options_.nodes << '\t' << id << '\t' << *cp << '\n';
+      if (!out) return Error{"cannot write the eval cache " + options_.cache};
+    }
+    return *cp;
+  }
+
+  uint64_t searches() const { return searches_; }
+  uint64_t hits() const { return hits_; }
+
+ private:
+  explicit Judge(const Options& o) : options_(o) {}
+
+  Result<int> search(const Board& board) {
+    MoveList legal;
+    generate_legal(board, legal);
+    if (legal.count == 0) return board.in_check() ? -kClampCp : 0;
+    if (Status s = client_->new_game(); !s.ok()) return s.error();
+    SearchLimits limits;
+    limits.nodes = options_.nodes;
+    Result<SearchResult> r = client_->search(board, limits);
+    if (!r.ok()) return r.error();
+    if (r->lines.empty()) return Error{"the engine gave no score for " + board.fen()};
+    const Score s = r->lines[0].score;
+    if (is_mate_score(s)) return s > 0 ? kClampCp : -kClampCp;
+    return std::clamp<int>(s, -kClampCp, kClampCp);
+  }
+
+  Status load_cache() {
+    std::ifstream in(options_.cache);
+    if (!in) return ok_status();  // a first run
+    int line_number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++line_number;
+      std::vector<std::string> fields;
+      std::istringstream split(line);
+      for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
+      char* end = nullptr;
+      const long cp = fields.size() == 4 ? std::strtol(fields[3].c_str(), &end, 10) : 0;
+      if (fields.size() != 4 || end == fields[3].c_str() || *end != '\0')
+        return Error{options_.cache + ":" + std::to_string(line_number) +
+                     ": not an eval cache line (engine, nodes, position, centipawns)"};
+      if (fields[0] == client_->name() && fields[1] == std::to_string(options_.nodes))
+        cache_[fields[2]] = int(cp);
+    }
+    return ok_status();
+  }
+
+  const Options& options_;
+  std::unique_ptr<UciClient> client_;
+  std::unordered_map<std::string, int> cache_;
+  uint64_t searches_ = 0, hits_ = 0;
+};
+
+// ---- Scoring a book ---------------------------------------------------------------------------
+
+// One judged position: its reach and the share-weighted sums of its moves' regrets.
+struct JudgedPosition {
+  double reach = 0;
+  double regret = 0;    // sum of share x regret
+  double over_50 = 0;   // share of the moves losing more than 50 cp
+  double over_100 = 0;  // ... more than 100 cp
+};
+
+Result<JudgedPosition> judge_position(Judge& judge, const ReachedPosition& pos) {
+  Result<int> own = judge.eval(pos.board);
+  if (!own.ok()) return own.error();
+  int best = *own;
+  std::vector<int> after;
+  for (const BookMove& b : pos.moves) {
+    Board child = pos.board;
+    UndoInfo undo;
+    child.make_move(b.move, undo);
+    Result<int> cp = judge.eval(child);
+    if (!cp.ok()) return cp.error();
+    after.push_back(-*cp);
+    best = std::max(best, after.back());
+  }
+  JudgedPosition j;
+  j.reach = pos.reach;
+  for (size_t i = 0; i < pos.moves.size(); ++i) {
+    const int regret = best - after[i];
+    j.regret += pos.moves[i].share * regret;
+    j.over_50 += regret > 50 ? pos.moves[i].share : 0;
+    j.over_100 += regret > 100 ? pos.moves[i].share : 0;
+  }
+  return j;
+}
+
+// A figure with its 95% bootstrap interval.
+struct Estimate {
+  double value = 0, low = 0, high = 0;
+};
+
+struct BookScore {
+  Estimate regret, over_50, over_100;
+  size_t positions = 0;
+  double reach_judged = 0;  // the judged positions' share of all book play (sum of reach)
+};
+
+// Reach-weighted means of the three per-position figures, and their percentile intervals over
+// resamplings of the judged positions (fixed seed: the same input prints the same table).
+BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
+  auto means = [](const std::vector<const JudgedPosition*>& sample) {
+    double reach = 0, regret = 0, over_50 = 0, over_100 = 0;
+    for (const JudgedPosition* j : sample) {
+      reach += j->reach;
+      regret += j->reach * j->regret;
+      over_50 += j->reach * j->over_50;
+      over_100 += j->reach * j->over_100;
+    }
+    return std::array<double, 3>{regret / reach, 100 * over_50 / reach, 100 * over_100 / reach};
+  };
+  std::vector<const JudgedPosition*> all;
+  for (const JudgedPosition& j : judged) all.push_back(&j);
+  const std::array<double, 3> point = means(all);
+
+  std::mt19937_64 rng(20261123);
+  std::uniform_int_distribution<size_t> pick(0, all.size() - 1);
+  std::array<std::vector<double>, 3> draws;
+  std::vector<const JudgedPosition*> sample(all.size());
+  for (int r = 0; r < resamples; ++r) {
+    for (auto& s : sample) s = all[pick(rng)];
+    const std::array<double, 3> m = means(sample);
+    for (int k = 0; k < 3; ++k) draws[k].push_back(m[k]);
+  }
+  std::array<Estimate, 3> e;
+  for (int k = 0; k < 3; ++k) {
+    e[k].value = e[k].low = e[k].high = point[k];
+    if (draws[k].empty()) continue;
+    std::sort(draws[k].begin(), draws[k].end());
+    e[k].low = draws[k][size_t(0.025 * double(draws[k].size() - 1))];
+    e[k].high = draws[k][size_t(std::ceil(0.975 * double(draws[k].size() - 1)))];
+  }
+  BookScore score;
+  score.regret = e[0];
+  score.over_50 = e[1];
+  score.over_100 = e[2];
+  score.positions = judged.size();
+  return score;
+}
+
+Result<BookScore> score_book(Judge& judge, const std::string& path, const Options& o) {
+  Result<book::PolyglotBook> book = book::PolyglotBook::open(path);
+  if (!book.ok()) return book.error();
+  std::vector<ReachedPosition> reached = reach_positions(*book);
+  if (reached.empty()) return Error{path + ": the book has no move in the start position"};
+  double total_reach = 0;
+  for (const ReachedPosition& p : reached) total_reach += p.reach;
+  if (reached.size() > size_t(o.positions)) reached.resize(size_t(o.positions));
+
+  std::vector<JudgedPosition> judged;
+  double reach_judged = 0;
+  for (size_t i = 0; i < reached.size(); ++i) {
+    Result<JudgedPosition> j = judge_position(judge, reached[i]);
+    if (!j.ok()) return j.error();
+    judged.push_back(*j);
+    reach_judged += j->reach;
+    if ((i + 1) % 25 == 0 || i + 1 == reached.size())
+      std::fprintf(stderr, "\r%s: %zu/%zu positions (%llu searches, %llu cached)", path.c_str(), i + 1,
+                   reached.size(), (unsigned long long)judge.searches(), (unsigned long long)judge.hits());
+  }
+  std::fprintf(stderr, "\n");
+  BookScore score = summarize(judged, o.resamples);
+  score.reach_judged = reach_judged / total_reach;
+  return score;
+}
+
+std::string interval(const Estimate& e, const char* unit) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.1f%s [%.1f, %.1f]", e.value, unit, e.low, e.high);
+  return text;
+}
+
+int run(const Options& o) {
+  Result<std::unique_ptr<Judge>> judge = Judge::open(o);
+  if (!judge.ok()) {
+    std::fprintf(stderr, "book_quality: %s\n", judge.error().message.c_str());
+    return 1;
+  }
+  if (!o.tsv) {
+    std::printf(
+        "| book | mean regret per book move | play on moves losing > 50 cp | > 100 cp | positions (share of "
+        "play) |\n");
+    std::printf("|---|---|---|---|---|\n");
+  }
+  for (const std::string& spec : o.books) {
+    const size_t eq = spec.find('=');
+    const std::string label = eq == std::string::npos ? spec : spec.substr(0, eq);
+    const std::string path = eq == std::string::npos ? spec : spec.substr(eq + 1);
+    Result<BookScore> s = score_book(**judge, path, o);
+    if (!s.ok()) {
+      std::fprintf(stderr, "book_quality: %s\n", s.error().message.c_str());
+      return 1;
+    }
+    if (o.tsv)
+      std::printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%zu\t%.3f\n", label.c_str(),
+                  s->regret.value, s->regret.low, s->regret.high, s->over_50.value, s->over_50.low,
+                  s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high, s->positions,
+                  s->reach_judged);
+    else
+      std::printf("| %s | %s | %s | %s | %zu (%.0f%%) |\n", label.c_str(), interval(s->regret, " cp").c_str(),
+                  interval(s->over_50, "%").c_str(), interval(s->over_100, "%").c_str(), s->positions,
+                  100 * s->reach_judged);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace bookforge
+
+int main(int argc, char** argv) {
+  bookforge::Options o;
+  CLI::App app{
+      "Judges books with a UCI engine: the regret of the moves an engine playing from the book would play"};
+  app.add_option("books", o.books, "Polyglot books, each as LABEL=PATH or PATH")->required();
+  app.add_option("--engine", o.engine, "The judge, a UCI engine [/usr/games/stockfish]");
+  app.add_option("--nodes", o.nodes, "Nodes per eval [300000]")->check(CLI::PositiveNumber);
+  app.add_option("--positions", o.positions, "Judge the positions reached most often, this many [300]")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--cache", o.cache, "Eval cache file (read, and appended to)");
+  app.add_option("--hash", o.hash_mb, "The judge's hash in MB [16]")->check(CLI::PositiveNumber);
+  app.add_option("--resamples", o.resamples, "Bootstrap resamples for the intervals [1000]")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--tsv", o.tsv,
+               "Tab-separated rows: label, regret, low, high, >50 %, low, high, >100 %, low, high, "
+               "positions, share of play judged");
+  CLI11_PARSE(app, argc, argv);
+  return bookforge::run(o);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Book quality, judged by Stockfish: from the same games, four books side by side,
+#
+#   polyglot      polyglot make-book -pgn GAMES.pgn -bin B -max-ply N
+#   default       bookforge build GAMES -o B --max-ply N
+#   depth8        bookforge build GAMES -o B --max-ply N --rescore-depth 8 --rescore-margin 50
+#   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
+#
+# and each book scored by bench/book_quality.cpp (build/bin/book_quality; its header says how):
+# for the positions an engine playing both sides by book weight reaches most often, the regret
+# of every book move (best eval of the position minus the eval after the move, mover's view,
+# Stockfish at a fixed node count), weighted by how often the book plays it. Prints, per data
+# set, the mean regret per book move and the share of play on moves losing more than 50 and
+# 100 cp, each with a 95% bootstrap interval over the judged positions.
+#
+# Evals are cached by position and node count in the work folder (evals.tsv), so a rerun, or
+# another book from the same games, costs only the positions not judged yet. Books are kept
+# there too and rebuilt only when missing.
+#
+# usage: bench/book_quality.sh [options] [data set...]
+#   data sets: part1 (pgnmentor part 1, max-ply 30), lichess-2016-05 and lichess-2017-05
+#              (max-ply 20); all three when none is named
+#   --nodes N          judge's nodes per eval [300000] (50000 for a quick run)
+#   --positions N      positions judged per book [300]
+#   --rescore-nodes N  nodes per position for the Stockfish-rescored book [100000]
+#   --books LIST       which books, comma-separated [polyglot,default,depth8,stockfish]
+#   --work DIR         books and eval cache [${TMPDIR:-/tmp}/bookforge-quality]
+# Everything runs under nice -n 19: the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+nodes=300000
+positions=300
+rescore_nodes=100000
+books=polyglot,default,depth8,stockfish
+work=${TMPDIR:-/tmp}/bookforge-quality
+sets=()
+while (($#)); do
+  case $1 in
+    --nodes) nodes=$2; shift 2 ;;
+    --positions) positions=$2; shift 2 ;;
+    --rescore-nodes) rescore_nodes=$2; shift 2 ;;
+    --books) books=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    part1 | lichess-2016-05 | lichess-2017-05) sets+=("$1"); shift ;;
+    *) echo "book_quality.sh: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
+  esac
+done
+((${#sets[@]})) || sets=(part1 lichess-2016-05 lichess-2017-05)
+
+bin=${BOOKFORGE_BIN_DIR:-build/bin}
+bookforge=$bin/bookforge
+judge=$bin/book_quality
+stockfish=${STOCKFISH:-/usr/games/stockfish}
+polyglot=${POLYGLOT:-/usr/games/polyglot}
+data=${BOOKFORGE_SHARED_DATA:-../shared/data}
+for tool in "$bookforge" "$judge" "$stockfish" "$polyglot"; do
+  [[ -x $tool ]] || { echo "book_quality.sh: not executable: $tool (build the bookforge and book_quality targets)" >&2; exit 1; }
+done
+mkdir -p "$work"
+
+# data set -> "file max-ply description"
+describe() {
+  case $1 in
+    part1) echo "$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst 30 pgnmentor part 1 (masters), max-ply 30" ;;
+    lichess-2016-05) echo "$data/games/lichess-org-database_2016-05.pgn 20 lichess 2016-05 sample (amateurs), max-ply 20" ;;
+    lichess-2017-05) echo "$data/games/lichess-org-database_2017-05.pgn 20 lichess 2017-05 sample (amateurs), max-ply 20" ;;
+  esac
+}
+
+# set book -> builds $work/<set>-<book>.bin unless it is there
+build_book() {
+  local set=$1 book=$2 games ply
+  read -r games ply _ <<< "$(describe "$set")"
+  local out=$work/$set-$book.bin
+  [[ $book == stockfish ]] && out=$work/$set-$book-$rescore_nodes.bin
+  [[ -s $out ]] && { echo "$out"; return; }
+  local common=(build "$games" -o "$out" --max-ply "$ply" --progress never)
+  case $book in
+    polyglot)
+      local pgn=$games
+      if [[ $games == *.zst ]]; then
+        pgn=$work/$set.pgn
+        [[ -s $pgn ]] || zstd -q -dc "$games" > "$pgn"
+      fi
+      nice -n 19 "$polyglot" make-book -pgn "$pgn" -bin "$out" -max-ply "$ply" > /dev/null ;;
+    default) nice -n 19 "$bookforge" "${common[@]}" > /dev/null ;;
+    depth8) nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 > /dev/null ;;
+    stockfish)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" > /dev/null ;;
+    *) echo "book_quality.sh: unknown book '$book'" >&2; exit 2 ;;
+  esac
+  echo "$out"
+}
+
+label() {
+  case $1 in
+    polyglot) echo "polyglot make-book" ;;
+    default) echo "bookforge default rules" ;;
+    depth8) echo "bookforge \`--rescore-depth 8 --rescore-margin 50\`" ;;
+    stockfish) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes\`" ;;
+  esac
+}
+
+echo "judge: $stockfish at $nodes nodes per eval, $positions positions per book; cache $work/evals.tsv"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+for set in "${sets[@]}"; do
+  read -r games _ description <<< "$(describe "$set")"
+  [[ -f $games ]] || { echo "book_quality.sh: missing $games (../shared/data)" >&2; exit 1; }
+  specs=()
+  IFS=, read -ra chosen <<< "$books"
+  for book in "${chosen[@]}"; do
+    start=$(date +%s)
+    path=$(build_book "$set" "$book")
+    echo "$set/$book: $path ($(($(date +%s) - start)) s)" >&2
+    specs+=("$(label "$book")=$path")
+  done
+  echo
+  echo "### $description"
+  nice -n 19 "$judge" --engine "$stockfish" --nodes "$nodes" --positions "$positions" \
+    --cache "$work/evals.tsv" "${specs[@]}"
+done

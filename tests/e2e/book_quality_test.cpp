@@ -1,0 +1,120 @@
+// The book quality benchmark (bench/book_quality.cpp) can fail: a book that gives a blunder most
+// of the weight must score badly, and the same book without it must not. Runs the real
+// book_quality binary with Stockfish at a low node count on a four-position book; skipped when
+// Stockfish or the benchmark (BOOKFORGE_BUILD_BENCH off) is absent.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "book/polyglot.h"
+#include "engine/board.h"
+#include "engine/san.h"
+#include "support/test_support.h"
+
+namespace bookforge::test {
+namespace {
+
+constexpr const char* kStockfish = "/usr/games/stockfish";
+
+std::filesystem::path book_quality_bin() {
+  return std::filesystem::path(BOOKFORGE_BIN).parent_path() / "book_quality";
+}
+
+// A book that plays 1.e4 e5 2.Nf3 and then `black_moves` (UCI, weight) for Black.
+void write_book(const std::filesystem::path& path,
+                const std::vector<std::pair<std::string, uint16_t>>& black_moves) {
+  std::vector<book::PolyglotEntry> entries;
+  Board board;
+  for (const char* uci : {"e2e4", "e7e5", "g1f3"}) {
+    const Move m = uci_to_move(board, uci);
+    entries.push_back({board.key(), move_to_polyglot(m), 10, 0});
+    UndoInfo undo;
+    board.make_move(m, undo);
+  }
+  for (const auto& [uci, weight] : black_moves)
+    entries.push_back({board.key(), move_to_polyglot(uci_to_move(board, uci)), weight, 0});
+  std::sort(entries.begin(), entries.end(), book::book_order);
+  std::string bytes(entries.size() * book::kPolyglotEntrySize, '\0');
+  for (size_t i = 0; i < entries.size(); ++i)
+    book::encode_entry(entries[i],
+                       reinterpret_cast<unsigned char*>(bytes.data()) + i * book::kPolyglotEntrySize);
+  write_file(path, bytes);
+}
+
+struct Row {
+  double regret = 0, over_50 = 0, over_100 = 0;
+};
+
+// label -> figures, from the --tsv output.
+std::map<std::string, Row> parse_rows(const std::string& tsv) {
+  std::map<std::string, Row> rows;
+  std::istringstream lines(tsv);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string label;
+    double v[9];
+    std::getline(fields, label, '\t');
+    for (double& x : v) fields >> x;
+    if (fields) rows[label] = {v[0], v[3], v[6]};
+  }
+  return rows;
+}
+
+TEST(BookQuality, ABlunderWithMostOfTheWeightScoresBadly) {
+  if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << "no stockfish";
+  if (!std::filesystem::exists(book_quality_bin())) GTEST_SKIP() << "book_quality not built (benchmarks off)";
+  TempDir tmp;
+  write_book(tmp / "honest.bin", {{"b8c6", 10}});
+  // 2...Qg5?? loses the queen to 3.Nxg5.
+  write_book(tmp / "doctored.bin", {{"d8g5", 60}, {"b8c6", 10}});
+  const std::vector<std::string> args = {book_quality_bin().string(),
+                                         "--engine",
+                                         kStockfish,
+                                         "--nodes",
+                                         "20000",
+                                         "--resamples",
+                                         "200",
+                                         "--tsv",
+                                         "--cache",
+                                         (tmp / "evals.tsv").string(),
+                                         "honest=" + (tmp / "honest.bin").string(),
+                                         "doctored=" + (tmp / "doctored.bin").string()};
+  const CommandResult first = run_program(args);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const auto rows = parse_rows(first.out);
+  ASSERT_EQ(rows.size(), 2u) << first.out;
+
+  // Four positions, each reached once; 6/7 of the play in the last one goes to a queen blunder.
+  const Row& honest = rows.at("honest");
+  const Row& doctored = rows.at("doctored");
+  EXPECT_LT(honest.regret, 30) << first.out;
+  EXPECT_EQ(honest.over_100, 0) << first.out;
+  EXPECT_GT(doctored.regret, 100) << first.out;
+  EXPECT_GT(doctored.over_100, 15) << first.out;
+  EXPECT_GT(doctored.over_50, 15) << first.out;
+
+  // The second run reads every eval from the cache and prints the same figures.
+  const CommandResult second = run_program(args);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(second.out, first.out);
+  EXPECT_NE(second.err.find("0 searches"), std::string::npos) << second.err;
+}
+
+TEST(BookQuality, ACorruptCacheIsNamedWithItsLine) {
+  if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << "no stockfish";
+  if (!std::filesystem::exists(book_quality_bin())) GTEST_SKIP() << "book_quality not built (benchmarks off)";
+  TempDir tmp;
+  write_book(tmp / "book.bin", {{"b8c6", 10}});
+  write_file(tmp / "evals.tsv", "Stockfish 15.1\t20000\tsome position\t12\nnot a cache line\n");
+  const CommandResult r =
+      run_program({book_quality_bin().string(), "--engine", kStockfish, "--nodes", "20000", "--cache",
+                   (tmp / "evals.tsv").string(), (tmp / "book.bin").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("evals.tsv:2:"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace bookforge::test
