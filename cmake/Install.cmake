@@ -1,23 +1,45 @@
 # `cmake --install`: the bookforge executable (cli/CMakeLists.txt), the static libraries, the
 # headers an engine needs to probe a book, the opening-name table, and a CMake package so that
 #
-#   find_package(bookforge REQUIRED)
-#   target_link_libraries(my_engine PRIVATE bookforge::book)
+#   find_package(bookforge REQUIRED COMPONENTS polyglot)
+#   target_link_libraries(my_engine PRIVATE bookforge::polyglot)
 #
 # gives `#include "book/polyglot_reader.h"` and friends (tests/consumer/ is such a project).
-# Exported targets: bookforge::engine (chess core), bookforge::pgn (PGN reading),
-# bookforge::book (books; depends on the other two).
+# Exported targets, in two components:
+#   polyglot: bookforge::engine (chess core), bookforge::polyglot (the book reader); they need
+#             nothing but threads.
+#   book:     bookforge::pgn (PGN reading), bookforge::book (building books, the store); they
+#             bring Boost.Iostreams, zlib, zstd and SQLite.
+# find_package(bookforge) without COMPONENTS loads both.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
+include(${CMAKE_CURRENT_LIST_DIR}/PortableLibrary.cmake)
 
 set(BOOKFORGE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/bookforge)
 
-set_target_properties(bookforge_engine PROPERTIES EXPORT_NAME engine)
-set_target_properties(bookforge_pgn PROPERTIES EXPORT_NAME pgn)
-set_target_properties(bookforge_book PROPERTIES EXPORT_NAME book)
+# Installed libraries are portable: with BOOKFORGE_NATIVE the build's own libraries are tuned
+# for this CPU (they carry the binary's hot code), so portable copies are built for the install
+# (cmake/PortableLibrary.cmake says why). BOOKFORGE_INSTALL_NATIVE installs the tuned ones.
+set(BOOKFORGE_READER_LIBRARIES engine polyglot)
+set(BOOKFORGE_BUILDER_LIBRARIES pgn book)
+foreach(library IN LISTS BOOKFORGE_READER_LIBRARIES BOOKFORGE_BUILDER_LIBRARIES)
+  if(BOOKFORGE_NATIVE AND NOT BOOKFORGE_INSTALL_NATIVE)
+    bookforge_add_portable_copy(bookforge_${library})
+    set(installed_target bookforge_${library}_portable)
+  else()
+    set(installed_target bookforge_${library})
+  endif()
+  set_target_properties(${installed_target} PROPERTIES EXPORT_NAME ${library})
+  if(library IN_LIST BOOKFORGE_READER_LIBRARIES)
+    list(APPEND BOOKFORGE_INSTALLED_READER ${installed_target})
+  else()
+    list(APPEND BOOKFORGE_INSTALLED_BUILDER ${installed_target})
+  endif()
+endforeach()
 
-install(TARGETS bookforge_engine bookforge_pgn bookforge_book
-  EXPORT bookforgeTargets
+install(TARGETS ${BOOKFORGE_INSTALLED_READER} EXPORT bookforgePolyglotTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS ${BOOKFORGE_INSTALLED_BUILDER} EXPORT bookforgeBookTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
 # Headers, under include/bookforge/ with the same relative paths as in the source tree (the
@@ -36,7 +58,8 @@ install(FILES
 # The opening names probe shows; found beside the installed binary (book/opening_names.h).
 install(FILES ${PROJECT_SOURCE_DIR}/data-samples/openings.tsv DESTINATION ${CMAKE_INSTALL_DATADIR}/bookforge)
 
-install(EXPORT bookforgeTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR})
+install(EXPORT bookforgePolyglotTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR})
+install(EXPORT bookforgeBookTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/bookforgeConfig.cmake.in
   ${PROJECT_BINARY_DIR}/bookforgeConfig.cmake
   INSTALL_DESTINATION ${BOOKFORGE_CMAKE_DIR})
@@ -45,11 +68,12 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/bookforgeConfigVersion.cm
 install(FILES ${PROJECT_BINARY_DIR}/bookforgeConfig.cmake ${PROJECT_BINARY_DIR}/bookforgeConfigVersion.cmake
   DESTINATION ${BOOKFORGE_CMAKE_DIR})
 
-# The consumer test: install into a temporary prefix, build tests/consumer against it, probe.
+# The consumer test: install into a temporary prefix, check the package, build tests/consumer
+# against it with a plain cmake call (the user's default generator and flags), probe.
 if(BOOKFORGE_BUILD_TESTS)
   add_test(NAME install_consumer
     COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
-            -DWORK_DIR=${PROJECT_BINARY_DIR}/tests/consumer-work -DGENERATOR=${CMAKE_GENERATOR}
+            -DWORK_DIR=${PROJECT_BINARY_DIR}/tests/consumer-work
             -P ${PROJECT_SOURCE_DIR}/tests/consumer/run_consumer_test.cmake)
   set_tests_properties(install_consumer PROPERTIES LABELS "book;e2e" TIMEOUT 300)
 endif()
