@@ -20,20 +20,36 @@ std::string hex_key(uint64_t key) {
   return text;
 }
 
+// What a path that is not a regular file is, for the message that refuses it.
+std::string file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "is a folder";
+  if (S_ISFIFO(mode)) return "is a FIFO (named pipe)";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "is a device";
+  if (S_ISSOCK(mode)) return "is a socket";
+  return "is not a regular file";
+}
+
 }  // namespace
 
 Result<PolyglotBook> PolyglotBook::open(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
+  // Only a regular file is a book. Checked before opening: opening a FIFO for reading waits for
+  // a writer (forever, for a book command or the engine's BookFile), and a device such as
+  // /dev/zero or /dev/null would pass for an empty book.
   struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
+  if (!S_ISREG(st.st_mode)) return Error{path + ": " + file_kind(st.st_mode) + ", not a Polyglot book"};
+  // O_NONBLOCK: should the path be swapped for a FIFO after the check, open still returns at once
+  // and the fstat below refuses it.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
   if (::fstat(fd, &st) != 0) {
     int err = errno;
     ::close(fd);
     return Error{"cannot read book " + path + ": " + std::strerror(err)};
   }
-  if (S_ISDIR(st.st_mode)) {
+  if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return Error{path + ": is a folder, not a Polyglot book"};
+    return Error{path + ": " + file_kind(st.st_mode) + ", not a Polyglot book"};
   }
   PolyglotBook book;
   book.path_ = path;
