@@ -58,6 +58,8 @@ struct Options {
   int hash_mb = 16;
   int resamples = 1000;
   bool tsv = false;
+  std::string games;  // a first column naming the games the books come from (markdown only)
+  bool header = true;
 };
 
 // ---- The walk: where play by book weight goes -------------------------------------------------
@@ -337,11 +339,13 @@ int run(const Options& o) {
     std::fprintf(stderr, "book_quality: %s\n", judge.error().message.c_str());
     return 1;
   }
-  if (!o.tsv) {
+  const std::string games_column = o.games.empty() ? "" : "| " + o.games + " ";
+  if (!o.tsv && o.header) {
     std::printf(
-        "| book | mean regret per book move | play on moves losing > 50 cp | > 100 cp | positions (share of "
-        "play) |\n");
-    std::printf("|---|---|---|---|---|\n");
+        "%s| book | mean regret per book move | share of play on moves losing > 50 cp | > 100 cp | "
+        "positions judged (their share of play) |\n",
+        o.games.empty() ? "" : "| games ");
+    std::printf("%s|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
   }
   for (const std::string& spec : o.books) {
     const size_t eq = spec.find('=');
@@ -358,9 +362,9 @@ int run(const Options& o) {
                   s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high, s->positions,
                   s->reach_judged);
     else
-      std::printf("| %s | %s | %s | %s | %zu (%.0f%%) |\n", label.c_str(), interval(s->regret, " cp").c_str(),
-                  interval(s->over_50, "%").c_str(), interval(s->over_100, "%").c_str(), s->positions,
-                  100 * s->reach_judged);
+      std::printf("%s| %s | %s | %s | %s | %zu (%.0f%%) |\n", games_column.c_str(), label.c_str(),
+                  interval(s->regret, " cp").c_str(), interval(s->over_50, "%").c_str(),
+                  interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged);
     std::fflush(stdout);
   }
   return 0;
@@ -385,6 +389,8 @@ int main(int argc, char** argv) {
   app.add_flag("--tsv", o.tsv,
                "Tab-separated rows: label, regret, low, high, >50 %, low, high, >100 %, low, high, "
                "positions, share of play judged");
+  app.add_option("--games", o.games, "Add a first column naming the games the books were built from");
+  app.add_flag("--header,!--no-header", o.header, "Print the table's header (the default) or its rows only");
   CLI11_PARSE(app, argc, argv);
   return bookforge::run(o);
 }

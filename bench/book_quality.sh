@@ -104,6 +104,8 @@ label() {
 
 echo "judge: $stockfish at $nodes nodes per eval, $positions positions per book; cache $work/evals.tsv"
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+echo
+header=--header
 for set in "${sets[@]}"; do
   read -r games _ description <<< "$(describe "$set")"
   [[ -f $games ]] || { echo "book_quality.sh: missing $games (../shared/data)" >&2; exit 1; }
@@ -115,8 +117,7 @@ for set in "${sets[@]}"; do
     echo "$set/$book: $path ($(($(date +%s) - start)) s)" >&2
     specs+=("$(label "$book")=$path")
   done
-  echo
-  echo "### $description"
   nice -n 19 "$judge" --engine "$stockfish" --nodes "$nodes" --positions "$positions" \
-    --cache "$work/evals.tsv" "${specs[@]}"
+    --cache "$work/evals.tsv" --games "$description" $header "${specs[@]}"
+  header=--no-header
 done
