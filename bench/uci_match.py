@@ -9,7 +9,11 @@ answers. Draws by
 threefold repetition, the fifty-move rule and a 400-ply cap are adjudicated here.
 
   bench/uci_match.py [--bookforge build/bin/bookforge] [--opponent /usr/games/stockfish]
-                     [--games 4] [--tc 10+0.1] [--book BOOK.bin] [--skill 5]
+                     [--games 4] [--tc 10+0.1] [--book BOOK.bin] [--skill 5] [--ponder]
+
+With --ponder, bookforge ponders as a GUI lets it: after each of its moves it is sent the
+expected reply and "go ponder"; then "ponderhit" if the opponent played that move (its clock runs
+from there), or "stop" (the answer is read and dropped) and the real position otherwise.
 
 With --book, bookforge plays with OwnBook on (its moves come from the book while the position
 is in it). Stockfish's strength is lowered with its "Skill Level" option so games are played
@@ -93,11 +97,31 @@ def position_state(bookforge, moves):
     return (result if result in ("checkmate", "stalemate") else None), report["fen"]
 
 
-def play_game(bookforge, white, black, base, increment, margin):
+def ask_move(engine, moves, clocks, increment, ponder_state):
+    """Sends the position and the search (or ponderhit) to the engine to move; returns the lines
+    up to bestmove, or None. ponder_state is the expected reply the engine is pondering on (or
+    None); it is resolved here: ponderhit if the last move is that reply, stop otherwise."""
+    wtime, btime = int(clocks[0] * 1000), int(clocks[1] * 1000)
+    inc = int(increment * 1000)
+    if ponder_state is not None:
+        if moves and moves[-1] == ponder_state:
+            engine.send("ponderhit")
+            return engine.read_until("bestmove", clocks[len(moves) % 2] + 5)
+        engine.send("stop")
+        if engine.read_until("bestmove", 5) is None:
+            return None
+    engine.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    engine.send(f"go wtime {wtime} btime {btime} winc {inc} binc {inc}")
+    return engine.read_until("bestmove", clocks[len(moves) % 2] + 5)
+
+
+def play_game(bookforge, white, black, base, increment, margin, ponderer=None):
+    """ponderer: the engine (ours) that ponders on the opponent's time, or None."""
     moves = []
     clocks = [base, base]
     engines = [white, black]
     seen = {}
+    pondering_on = None  # the reply the ponderer expects, while it ponders
     for engine in engines:
         engine.send("ucinewgame")
         engine.send("isready")
@@ -125,13 +149,11 @@ def play_game(bookforge, white, black, base, increment, margin):
 
         side = len(moves) % 2
         engine = engines[side]
-        engine.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        wtime, btime = int(clocks[0] * 1000), int(clocks[1] * 1000)
-        inc = int(increment * 1000)
         start = time.monotonic()
-        engine.send(f"go wtime {wtime} btime {btime} winc {inc} binc {inc}")
-        lines = engine.read_until("bestmove", clocks[side] + 5)
+        lines = ask_move(engine, moves, clocks, increment, pondering_on if engine is ponderer else None)
         spent = time.monotonic() - start
+        if engine is ponderer:
+            pondering_on = None
         if lines is None:
             return "forfeit", f"{engine.name} gave no bestmove", moves
         clocks[side] -= spent
@@ -139,10 +161,17 @@ def play_game(bookforge, white, black, base, increment, margin):
             return "forfeit", f"{engine.name} lost on time ({-clocks[side]:.3f} s over)", moves
         clocks[side] = max(clocks[side], 0.0)
         clocks[side] += increment
-        move = lines[-1].split()[1]
+        words = lines[-1].split()
+        move = words[1]
         if move in ("(none)", "0000"):
             return "forfeit", f"{engine.name} answered {move} in a position with legal moves", moves
         moves.append(move)
+        if engine is ponderer and len(words) >= 4 and words[2] == "ponder":
+            pondering_on = words[3]
+            wtime, btime = int(clocks[0] * 1000), int(clocks[1] * 1000)
+            inc = int(increment * 1000)
+            engine.send("position startpos moves " + " ".join(moves + [pondering_on]))
+            engine.send(f"go ponder wtime {wtime} btime {btime} winc {inc} binc {inc}")
 
 
 def main():
@@ -153,6 +182,7 @@ def main():
     parser.add_argument("--tc", default="10+0.1", help="base seconds + increment")
     parser.add_argument("--book", help="Polyglot book for bookforge (OwnBook)")
     parser.add_argument("--skill", type=int, default=5, help="the opponent's Skill Level")
+    parser.add_argument("--ponder", action="store_true", help="bookforge ponders (go ponder, ponderhit/stop)")
     parser.add_argument("--margin", type=float, default=0.1,
                         help="seconds an engine may overrun its clock (pipe and scheduling delays, "
                              "as match runners allow)")
@@ -161,7 +191,7 @@ def main():
 
     ours = Engine([args.bookforge, "uci"], "bookforge")
     theirs = Engine([args.opponent], "opponent")
-    our_options = {"Hash": 64}
+    our_options = {"Hash": 64, "Ponder": "true" if args.ponder else "false"}
     if args.book:
         our_options.update({"OwnBook": "true", "BookFile": args.book})
     ours.start(our_options)
@@ -171,7 +201,8 @@ def main():
     forfeits = 0
     for game in range(args.games):
         white, black = (ours, theirs) if game % 2 == 0 else (theirs, ours)
-        result, reason, moves = play_game(args.bookforge, white, black, base, increment, args.margin)
+        result, reason, moves = play_game(args.bookforge, white, black, base, increment, args.margin,
+                                          ours if args.ponder else None)
         if result == "forfeit":
             forfeits += 1
         elif result == "1/2-1/2":
@@ -185,7 +216,7 @@ def main():
     ours.quit()
     theirs.quit()
     print(f"bookforge: +{score['win']} ={score['draw']} -{score['loss']}, {forfeits} forfeits, "
-          f"tc {args.tc}, opponent skill {args.skill}")
+          f"tc {args.tc}{', ponder' if args.ponder else ''}, opponent skill {args.skill}")
     return 1 if forfeits else 0
 
 

@@ -20,6 +20,8 @@ struct UciOptions {
 };
 
 // A book move: the most played (highest weight) one, or a pick weighted by the book weights.
+// Weight 0 means "avoid" (as `pick` and other readers treat it): such an entry is never played,
+// and a position whose entries all weigh 0 is out of the book.
 Result<BookProbe> open_book(const std::string& path) {
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
   if (!opened.ok()) return opened.error();
@@ -29,16 +31,16 @@ Result<BookProbe> open_book(const std::string& path) {
     std::vector<std::pair<Move, uint64_t>> moves;
     uint64_t total = 0;
     for (const book::PolyglotEntry& e : shared->find(board.key())) {
-      const Move m = polyglot_to_move(board, e.move);
+      const Move m = e.weight > 0 ? polyglot_to_move(board, e.move) : Move::none();
       if (!m.is_ok()) continue;
       moves.emplace_back(m, e.weight);
       total += e.weight;
     }
     if (moves.empty()) return Move::none();
-    if (best || total == 0) {
-      return std::max_element(moves.begin(), moves.end(), [](const auto& a, const auto& b) {
-               return a.second < b.second;
-             })->first;
+    if (best) {
+      return std::max_element(moves.begin(), moves.end(),
+                              [](const auto& a, const auto& b) { return a.second < b.second; })
+          ->first;
     }
     uint64_t pick = std::uniform_int_distribution<uint64_t>(0, total - 1)(*rng);
     for (const auto& [m, w] : moves) {
@@ -52,14 +54,18 @@ Result<BookProbe> open_book(const std::string& path) {
 
 int run_uci(const UciOptions& opts) {
   std::ios::sync_with_stdio(false);
-  UciSession session(std::cin, std::cout, UciIdentity{"bookforge " BOOKFORGE_VERSION, "the bookforge authors"},
-                     open_book);
+  UciSession session(std::cin, std::cout,
+                     UciIdentity{"bookforge " BOOKFORGE_VERSION, "the bookforge authors"}, open_book);
+  // --book is command-line input: a book that cannot be used is an error before the protocol
+  // starts, not an "info string" a GUI may never show.
+  if (!opts.book.empty()) {
+    if (Status s = session.set_default_book(opts.book); !s.ok()) {
+      print_error("--book: " + s.error().message);
+      return kExitUsage;
+    }
+  }
   if (opts.hash_mb > 0) session.handle("setoption name Hash value " + std::to_string(opts.hash_mb));
   if (opts.threads > 0) session.handle("setoption name Threads value " + std::to_string(opts.threads));
-  if (!opts.book.empty()) {
-    session.handle("setoption name OwnBook value true");
-    session.handle("setoption name BookFile value " + opts.book);
-  }
   session.run();
   return kExitOk;
 }

@@ -29,7 +29,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-// A non-negative integer, or `fallback` if the text is not one.
+// An integer, or `fallback` if the text is not one.
 int64_t parse_count(const std::string& text, int64_t fallback) {
   int64_t v = 0;
   const char* end = text.data() + text.size();
@@ -44,10 +44,33 @@ std::string score_text(Score s) {
 
 }  // namespace
 
+// The input is untied from every output for the session's lifetime. A tied input (std::cin is
+// tied to std::cout) flushes that stream before each read, from the reading thread and without
+// out_mutex_, while the search thread writes "info" and "bestmove" lines into the same buffer
+// under the lock. Two threads flushing one buffer write its contents twice or drop them: a
+// "bestmove" sent twice is read by a fast client as the answer to its next "go", and from then
+// on every answer is the previous position's.
 UciSession::UciSession(std::istream& in, std::ostream& out, UciIdentity id, BookLoader book_loader)
-    : in_(in), out_(out), id_(std::move(id)), book_loader_(std::move(book_loader)) {}
+    : in_(in),
+      out_(out),
+      in_tie_(in.tie(nullptr)),
+      id_(std::move(id)),
+      book_loader_(std::move(book_loader)) {}
 
-UciSession::~UciSession() { stop_search(); }
+UciSession::~UciSession() {
+  stop_search();
+  in_.tie(in_tie_);
+}
+
+Status UciSession::set_default_book(const std::string& path) {
+  if (!book_loader_) return Error{"no book support in this build"};
+  Result<BookProbe> book = book_loader_(path);
+  if (!book.ok()) return book.error();
+  book_ = std::move(*book);
+  book_file_ = default_book_file_ = path;
+  own_book_ = true;
+  return ok_status();
+}
 
 void UciSession::send(const std::string& line) {
   std::lock_guard lock(out_mutex_);
@@ -56,8 +79,8 @@ void UciSession::send(const std::string& line) {
 
 std::string UciSession::format_info(const SearchInfo& info) {
   const PvLine& l = info.line;
-  std::string s = "info depth " + std::to_string(l.depth) + " seldepth " + std::to_string(l.seldepth) + " multipv " +
-                  std::to_string(info.multipv) + " score " + score_text(l.score);
+  std::string s = "info depth " + std::to_string(l.depth) + " seldepth " + std::to_string(l.seldepth) +
+                  " multipv " + std::to_string(info.multipv) + " score " + score_text(l.score);
   if (l.bound == Bound::kLower) s += " lowerbound";
   if (l.bound == Bound::kUpper) s += " upperbound";
   const int64_t nps = int64_t(info.nodes * 1000 / uint64_t(std::max<int64_t>(info.time_ms, 1)));
@@ -79,7 +102,7 @@ void UciSession::run() {
     if (!handle(line)) return;
   }
   // End of input: a search with limits may finish (so that piped commands work); one that
-  // would wait for "stop" forever is stopped.
+  // would wait for "stop" or run forever is stopped.
   if (open_ended_search_) engine_.stop();
   engine_.wait();
 }
@@ -102,7 +125,7 @@ bool UciSession::handle(const std::string& line) {
   } else if (cmd == "stop") {
     engine_.stop();
   } else if (cmd == "ponderhit") {
-    open_ended_search_ = false;  // from now on an ordinary search on the clock
+    open_ended_search_ = !search_has_limit_;  // from now on an ordinary search on the clock
     engine_.ponderhit();
   } else if (cmd == "setoption") {
     cmd_setoption(tokens);
@@ -126,8 +149,10 @@ void UciSession::cmd_uci() {
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name Ponder type check default false");
   send("option name Clear Hash type button");
-  send("option name OwnBook type check default false");
-  send("option name BookFile type string default <empty>");
+  send(std::string("option name OwnBook type check default ") +
+       (default_book_file_.empty() ? "false" : "true"));
+  send("option name BookFile type string default " +
+       (default_book_file_.empty() ? std::string("<empty>") : default_book_file_));
   send("option name BookBestMove type check default false");
   send("option name BookMaxPly type spin default 32 min 0 max 1024");
   send("uciok");
@@ -162,11 +187,13 @@ void UciSession::cmd_setoption(const std::vector<std::string>& tokens) {
     if (Status s = engine_.set_hash(size_t(mb)); !s.ok()) send("info string " + s.error().message);
   } else if (key == "threads") {
     const int64_t n = parse_count(value, -1);
-    if (n < 1 || n > kMaxThreads) return send("info string Threads must be 1.." + std::to_string(kMaxThreads));
+    if (n < 1 || n > kMaxThreads)
+      return send("info string Threads must be 1.." + std::to_string(kMaxThreads));
     engine_.set_threads(int(n));
   } else if (key == "multipv") {
     const int64_t n = parse_count(value, -1);
-    if (n < 1 || n > kMaxMultiPv) return send("info string MultiPV must be 1.." + std::to_string(kMaxMultiPv));
+    if (n < 1 || n > kMaxMultiPv)
+      return send("info string MultiPV must be 1.." + std::to_string(kMaxMultiPv));
     multipv_ = int(n);
   } else if (key == "move overhead") {
     const int64_t ms = parse_count(value, -1);
@@ -244,16 +271,29 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
     const std::string& t = tokens[i];
     const bool has_arg = i + 1 < tokens.size();
     auto arg = [&](int64_t fallback) { return has_arg ? parse_count(tokens[++i], fallback) : fallback; };
-    if (t == "infinite") limits.infinite = true;
-    else if (t == "ponder") limits.ponder = true;
-    else if (t == "wtime") clock.time_ms[kWhite] = std::max<int64_t>(arg(0), 1);
-    else if (t == "btime") clock.time_ms[kBlack] = std::max<int64_t>(arg(0), 1);
-    else if (t == "winc") clock.inc_ms[kWhite] = arg(0);
-    else if (t == "binc") clock.inc_ms[kBlack] = arg(0);
-    else if (t == "movestogo") clock.movestogo = int(arg(0));
-    else if (t == "movetime") clock.movetime_ms = arg(0);
-    else if (t == "depth") limits.depth = int(std::min<int64_t>(arg(0), kMaxPly - 1));
-    else if (t == "nodes") limits.nodes = uint64_t(arg(0));
+    // A limit of zero, a negative one or a missing number means the smallest limit, never none:
+    // 0 in SearchLimits and ClockLimits stands for "no limit", a search that never ends by itself.
+    auto positive = [&] { return std::max<int64_t>(arg(1), 1); };
+    if (t == "infinite")
+      limits.infinite = true;
+    else if (t == "ponder")
+      limits.ponder = true;
+    else if (t == "wtime")
+      clock.time_ms[kWhite] = positive();
+    else if (t == "btime")
+      clock.time_ms[kBlack] = positive();
+    else if (t == "winc")
+      clock.inc_ms[kWhite] = std::max<int64_t>(arg(0), 0);
+    else if (t == "binc")
+      clock.inc_ms[kBlack] = std::max<int64_t>(arg(0), 0);
+    else if (t == "movestogo")
+      clock.movestogo = int(std::clamp<int64_t>(arg(0), 0, 1000));
+    else if (t == "movetime")
+      clock.movetime_ms = positive();
+    else if (t == "depth")
+      limits.depth = int(std::min<int64_t>(positive(), kMaxPly - 1));
+    else if (t == "nodes")
+      limits.nodes = uint64_t(positive());
     else if (t == "searchmoves") {
       while (i + 1 < tokens.size()) {
         const Move m = uci_to_move(board_, tokens[i + 1]);
@@ -272,7 +312,9 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
     }
   }
 
-  open_ended_search_ = limits.infinite || limits.ponder;
+  search_has_limit_ = limits.depth > 0 || limits.nodes > 0 || clock.movetime_ms > 0 ||
+                      clock.time_ms[kWhite] > 0 || clock.time_ms[kBlack] > 0;
+  open_ended_search_ = limits.infinite || limits.ponder || !search_has_limit_;
   SearchListener listener;
   listener.on_info = [this](const SearchInfo& info) { send(format_info(info)); };
   listener.on_currmove = [this](int depth, Move m, int number) {

@@ -31,6 +31,13 @@ class UciSession {
  public:
   UciSession(std::istream& in, std::ostream& out, UciIdentity id = {}, BookLoader book_loader = {});
   ~UciSession();
+  UciSession(const UciSession&) = delete;
+  UciSession& operator=(const UciSession&) = delete;
+
+  // Opens `path` with the book loader and makes it the book in use and the advertised default:
+  // OwnBook "default true", BookFile "default <path>" (what `bookforge uci --book` does). A
+  // client can still turn it off with "setoption name OwnBook value false".
+  Status set_default_book(const std::string& path);
 
   // Reads and answers commands until "quit" or the end of the input.
   void run();
@@ -51,6 +58,7 @@ class UciSession {
 
   std::istream& in_;
   std::ostream& out_;
+  std::ostream* in_tie_;  // what in_ was tied to before the session untied it
   UciIdentity id_;
   BookLoader book_loader_;
   std::mutex out_mutex_;
@@ -58,7 +66,10 @@ class UciSession {
   Engine engine_;
   Board board_;
   std::vector<uint64_t> history_;  // keys of the game positions before board_
-  bool open_ended_search_ = false;  // the last "go" was infinite or ponder
+  // The last "go" waits for "stop" or "ponderhit" (infinite or ponder), or has no limit at all;
+  // such a search is stopped at the end of the input.
+  bool open_ended_search_ = false;
+  bool search_has_limit_ = false;  // the last "go" gave a depth, nodes, a move time or a clock
 
   // Options
   int multipv_ = 1;
@@ -66,6 +77,7 @@ class UciSession {
   bool book_best_move_ = false;
   int book_max_ply_ = 32;
   std::string book_file_;
+  std::string default_book_file_;  // set_default_book(); empty: OwnBook defaults to false
   BookProbe book_;
 };
 
