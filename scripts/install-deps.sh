@@ -18,6 +18,14 @@ packages=(
   polyglot pgn-extract stockfish hyperfine time
 )
 
+# Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests),
+# installed from the npm registry with the machine's npm; where npm is absent those tests skip.
+clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
+if command -v npm >/dev/null 2>&1 && [[ ! -f "$clients/node_modules/chess.js/package.json" ]]; then
+  echo "install-deps: npm ci in tests/clients"
+  npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error >/dev/null
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
