@@ -16,6 +16,7 @@ namespace {
 // More runs than this are merged in several passes (each open run costs a descriptor and a
 // read buffer).
 constexpr size_t kMaxFanIn = 64;
+// The wide table starts with a sixteenth of the partition's first budget, up to this many slots.
 constexpr size_t kInitialWideSlots = 1 << 8;
 // The tables start with TallyOptions::starting_table_memory and double it after every
 // kSpillsPerStep spills, up to the budget. Counting into tables past the caches costs a miss a
@@ -23,11 +24,21 @@ constexpr size_t kInitialWideSlots = 1 << 8;
 // in memory at no cost in time; a huge one soon gets large tables, which keeps its run count
 // (and so the final merge's fan-in) bounded.
 constexpr unsigned kSpillsPerStep = 4;
-// A worker hands its plies to a partition kBatch at a time. If another worker is counting into
-// that partition just then, it keeps collecting, and waits for the partition only once it
-// holds kMaxHeld plies for it.
+// A worker hands its plies to a partition a batch at a time (kBatch at most). If another worker
+// is counting into that partition just then, it keeps collecting, and waits for the partition
+// only once it holds kHeldPerBatch batches for it.
 constexpr size_t kBatch = 4096;
-constexpr size_t kMaxHeld = 16 * kBatch;
+constexpr size_t kHeldPerBatch = 16;
+// The plies the workers hold for the partitions come out of the memory budget: a quarter of it,
+// at most kMaxHeldMemory (which two workers fill holding kHeldPerBatch full batches for each
+// of their four partitions).
+constexpr uint64_t kMaxHeldMemory = uint64_t(8) << 20;
+// Every worker holds plies for every partition, so the pairs are bounded: past kMaxPairs there
+// are fewer partitions than two per worker (each pair's share of the held plies stays useful).
+constexpr uint64_t kMaxPairs = 512;
+// The least a partition's tables take (both at their smallest, with their slack), so the number
+// of partitions never makes the tables outgrow a small budget.
+constexpr uint64_t kMinPartitionMemory = uint64_t(8) << 10;
 // Slots asked for ahead of the ply being counted, so that their cache misses overlap.
 constexpr size_t kPrefetchAhead = 16;
 
@@ -115,7 +126,7 @@ class SlotPartition final : public Tally::Partition {
         budget_(budget),
         compact_(initial_slots(std::min(table_budget_, kDefaultStartingTableMemory / partitions)), partitions,
                  /*populate=*/false),
-        wide_(kInitialWideSlots, partitions) {}
+        wide_(initial_wide_slots(table_budget_), partitions) {}
 
   // The compact table starts with fifteen sixteenths of what the partition may take at first
   // (the rest is room for the wide table), up to the default start: Zobrist keys spread over
@@ -123,6 +134,9 @@ class SlotPartition final : public Tally::Partition {
   // growth. A larger budget is reached by growing, as the input turns out to need it.
   static uint64_t initial_slots(uint64_t table_budget) {
     return std::max<uint64_t>(table_budget / 16 * 15 / sizeof(Compact) * 63 / 65, 64);
+  }
+  static uint64_t initial_wide_slots(uint64_t table_budget) {
+    return std::clamp<uint64_t>(table_budget / 16 / sizeof(TallyEntry), 16, kInitialWideSlots);
   }
 
   void count(std::span<const Tally::Ply> plies) override {
@@ -249,8 +263,8 @@ class SlotPartition final : public Tally::Partition {
 class Tally::Worker final : public pgn::GameSink {
  public:
   explicit Worker(Tally& tally)
-      : tally_(tally), held_(tally.partitions_.size()), next_try_(tally.partitions_.size(), kBatch) {
-    for (std::vector<Ply>& h : held_) h.reserve(kBatch);
+      : tally_(tally), held_(tally.partitions_.size()), next_try_(tally.partitions_.size(), tally.batch_) {
+    for (std::vector<Ply>& h : held_) h.reserve(tally.batch_);
   }
 
   void on_game(const pgn::ReplayedGame& game) override {
@@ -272,7 +286,7 @@ class Tally::Worker final : public pgn::GameSink {
       std::vector<Ply>& held = held_[part];
       held.push_back({ply.key, ply.move, uint16_t(game_ply), elo, game.outcome});
       ++counted;
-      if (held.size() >= next_try_[part]) deliver(part, held.size() >= kMaxHeld);
+      if (held.size() >= next_try_[part]) deliver(part, held.size() >= kHeldPerBatch * tally_.batch_);
     }
     stats_.plies += counted;
   }
@@ -296,12 +310,12 @@ class Tally::Worker final : public pgn::GameSink {
     if (wait) {
       lock.lock();
     } else if (!lock.try_lock()) {
-      next_try_[part] += kBatch / 4;
+      next_try_[part] += std::max<size_t>(tally_.batch_ / 4, 1);
       return;
     }
     partition.count(held_[part]);
     held_[part].clear();
-    next_try_[part] = kBatch;
+    next_try_[part] = tally_.batch_;
   }
 
   Tally& tally_;
@@ -312,18 +326,32 @@ class Tally::Worker final : public pgn::GameSink {
 };
 
 Tally::Tally(const TallyOptions& options) : options_(options) {
-  // Two key ranges per worker (one for a single worker): the parts' final merges and rules run
-  // one part per thread, and with twice as many parts as cores, a part that happens to take
-  // longer leaves a core idle for a shorter while at the end.
+  // Step 1. The plies held on their way to the partitions take a quarter of the budget (up to
+  // kMaxHeldMemory), the tables the rest.
   const uint64_t workers = uint64_t(std::max(options_.workers, 1));
-  const uint64_t n = workers == 1 ? 1 : 2 * workers;
+  const uint64_t held_memory = std::min(options_.memory_budget / 4, kMaxHeldMemory);
+  const uint64_t table_memory = options_.memory_budget - held_memory;
+
+  // Step 2. Two key ranges per worker (one for a single worker): the parts' final merges and
+  // rules run one part per thread, and with twice as many parts as cores, a part that happens
+  // to take longer leaves a core idle for a shorter while at the end. Fewer when there are more
+  // workers than kMaxPairs allows, or more parts than the tables have room for.
+  uint64_t n = workers == 1 ? 1 : 2 * workers;
+  n = std::min({n, kMaxPairs / workers, table_memory / kMinPartitionMemory});
+  n = std::max<uint64_t>(n, 1);
+
+  // Step 3. Each (worker, partition) pair's share of the held plies: kHeldPerBatch batches.
+  const uint64_t held_per_pair = held_memory / sizeof(Ply) / (workers * n);
+  batch_ = size_t(std::clamp<uint64_t>(held_per_pair / kHeldPerBatch, 1, kBatch));
+
+  const uint64_t starting = std::min(options_.starting_table_memory, table_memory);
   for (uint64_t i = 0; i < n; ++i)
     if (options_.ratings)
-      partitions_.push_back(std::make_unique<SlotPartition<CompactSlot>>(
-          options_, options_.memory_budget / n, options_.starting_table_memory / n, n));
+      partitions_.push_back(
+          std::make_unique<SlotPartition<CompactSlot>>(options_, table_memory / n, starting / n, n));
     else
-      partitions_.push_back(std::make_unique<SlotPartition<SmallSlot>>(
-          options_, options_.memory_budget / n, options_.starting_table_memory / n, n));
+      partitions_.push_back(
+          std::make_unique<SlotPartition<SmallSlot>>(options_, table_memory / n, starting / n, n));
   for (uint64_t i = 0; i < workers; ++i) workers_.push_back(std::make_unique<Worker>(*this));
 }
 
@@ -355,12 +383,12 @@ Result<std::unique_ptr<EntryStream>> Tally::merge_partition(Partition& partition
   std::vector<SpilledRun> runs;
   partition.sorted_sources(tables, runs);
 
-  // Read buffers share a slice of what the tables were allowed: at least 64 KiB, at most 256 KiB
+  // Read buffers share a slice of what the tables were allowed: at least a page, at most 256 KiB
   // per run (larger ones only cost fresh pages: the runs were just written and are read from
   // the page cache).
   auto buffer_size = [&](size_t open_runs) {
     uint64_t share = partition.table_budget() / 8 / std::max<size_t>(open_runs, 1);
-    return size_t(std::clamp<uint64_t>(share, 64 << 10, 256 << 10));
+    return size_t(std::clamp<uint64_t>(share, 4 << 10, 256 << 10));
   };
   std::shared_ptr<TempFile> merge_file;
   while (runs.size() > kMaxFanIn) {

@@ -1,7 +1,8 @@
 // The position graph: counts per (Polyglot key, move) of every accepted game, in bounded
 // memory.
 //
-// The key space is cut into partitions, in key order, two per worker (one for a single worker):
+// The key space is cut into partitions, in key order, two per worker (one for a single worker;
+// fewer with many workers or a small budget, see below):
 // partition i of P holds the keys k with k * P / 2^64 == i (Zobrist keys are uniform, so the
 // partitions are even). Each partition has its own tables (book/tally_table.h) and spilled
 // runs, and every count of a key lives in its partition only.
@@ -22,6 +23,12 @@
 // sorted, as a run file (book/run_file.h). They may take 32 MB at first (all partitions
 // together), twice that after every 4 spills, and never more than the memory budget: small
 // inputs stay small, and a huge input still ends with few enough runs to merge in one pass.
+//
+// The budget covers the whole tally, whatever the number of workers: a quarter of it (at most
+// 8 MiB) for the plies the workers hold on their way to the partitions, the rest for the
+// tables. Every worker holds plies for every partition, so with many workers there are fewer
+// partitions (at most 512 worker-partition pairs), and a small budget gets no more partitions
+// than it has room for at their smallest (8 KiB each); the batches shrink to fit.
 //
 // finish_parts() k-way merges each partition's runs and tables into one stream in (key, move)
 // order with the counts summed; the partitions' streams follow each other in key order, so the
@@ -45,7 +52,7 @@ namespace bookforge::book {
 inline constexpr uint64_t kDefaultStartingTableMemory = uint64_t(32) << 20;
 
 struct TallyOptions {
-  uint64_t memory_budget = 256ull << 20;  // bytes for the tables of all workers together
+  uint64_t memory_budget = 256ull << 20;  // bytes for the whole tally (tables and held plies)
   std::string tmp_dir = ".";              // where runs are spilled
   bool count_repeats = false;             // count a (key, move) every time a game plays it, as Polyglot does
   int workers = 1;                        // sinks, and partitions of the key space
@@ -95,6 +102,7 @@ class Tally {
   Result<std::unique_ptr<EntryStream>> merge_partition(Partition& partition);
 
   TallyOptions options_;
+  size_t batch_ = 0;  // plies a worker hands to a partition at a time
   std::vector<std::unique_ptr<Partition>> partitions_;
   std::vector<std::unique_ptr<Worker>> workers_;
   uint64_t merge_passes_ = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/number_option.h"
 #include "engine/san.h"
 #include "engine/search.h"
 
@@ -207,16 +208,20 @@ void setup_analyse(CLI::App& root) {
   sub->alias("analyze");
   sub->add_option("--fen", opts->fen, "Position to analyse (default: the start position)");
   sub->add_option("--moves", opts->moves, "Moves (SAN or UCI) played from --fen or the start position");
-  auto* depth = sub->add_option("--depth", opts->depth, "Search depth (default 12)")->check(CLI::Range(1, kMaxPly - 1));
-  auto* nodes = sub->add_option("--nodes", opts->nodes, "Node budget")->check(CLI::PositiveNumber);
+  auto* depth = sub->add_option("--depth", opts->depth, "Search depth (default 12)")
+                    ->transform(whole_number(1, kMaxPly - 1));
+  auto* nodes = sub->add_option("--nodes", opts->nodes, "Node budget")->transform(whole_number(1, kNoLimit));
   auto* movetime = sub->add_option("--movetime", opts->movetime_ms, "Time budget in milliseconds")
-                       ->check(CLI::PositiveNumber);
+                       ->transform(whole_number(1, kMaxMovetimeMs));
   depth->excludes(nodes)->excludes(movetime);
   nodes->excludes(movetime);
-  sub->add_option("--multipv", opts->multipv, "Number of best moves to report")->check(CLI::Range(1, 256));
+  sub->add_option("--multipv", opts->multipv, "Number of best moves to report")
+      ->transform(whole_number(1, 256));
   sub->add_flag("--json", opts->json, "Machine-readable output");
-  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 65536));
-  sub->add_option("--threads", opts->threads, "Search threads (default 1)")->check(CLI::Range(1, 256));
+  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
+      ->transform(whole_number(1, kMaxHashMb));
+  sub->add_option("--threads", opts->threads, "Search threads (default 1)")
+      ->transform(whole_number(1, kMaxThreads));
   sub->callback([opts] { set_exit_code(run_analyse(*opts)); });
 }
 

@@ -9,10 +9,12 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <string>
 
 #include "cli/command.h"
+#include "cli/number_option.h"
 #include "engine/epd.h"
 #include "engine/san.h"
 #include "engine/search.h"
@@ -207,20 +209,28 @@ int run_suite(const BenchOptions& opts) {
 void setup_bench(CLI::App& root) {
   auto opts = std::make_shared<BenchOptions>();
   CLI::App* sub = add_subcommand(root, "bench", "Search fixed positions to a fixed depth: node-count signature and speed");
-  auto* depth = sub->add_option("--depth", opts->depth, "Search depth (default 11)")->check(CLI::Range(1, 64));
-  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 16)")->check(CLI::Range(1, 65536));
+  auto* depth =
+      sub->add_option("--depth", opts->depth, "Search depth (default 11)")->transform(whole_number(1, 64));
+  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 16)")
+      ->transform(whole_number(1, kMaxHashMb));
   sub->add_flag("--quiet", opts->quiet, "Only the totals");
   auto* epd = sub->add_option("--epd", opts->epd, "Run an EPD test suite (bm/am, STS points) instead")
                   ->check(CLI::ExistingFile);
-  auto* nodes = sub->add_option("--nodes", opts->nodes, "Suite: node budget per position")->check(CLI::PositiveNumber);
-  auto* movetime = sub->add_option("--movetime", opts->movetime_ms, "Suite: milliseconds per position (default 1000)")
-                       ->check(CLI::PositiveNumber);
+  auto* nodes = sub->add_option("--nodes", opts->nodes, "Suite: node budget per position")
+                    ->transform(whole_number(1, kNoLimit));
+  auto* movetime =
+      sub->add_option("--movetime", opts->movetime_ms, "Suite: milliseconds per position (default 1000)")
+          ->transform(whole_number(1, kMaxMovetimeMs));
   nodes->needs(epd)->excludes(movetime)->excludes(depth);
   movetime->needs(epd)->excludes(depth);
   sub->add_option("--engine", opts->engine, "Suite: an external UCI engine to run instead of the embedded one")
       ->needs(epd);
-  sub->add_option("--threads", opts->threads, "Suite: search threads (default 1)")->check(CLI::Range(1, 256))->needs(epd);
-  sub->add_option("--first", opts->first, "Suite: only the first N positions")->check(CLI::PositiveNumber)->needs(epd);
+  sub->add_option("--threads", opts->threads, "Suite: search threads (default 1)")
+      ->transform(whole_number(1, kMaxThreads))
+      ->needs(epd);
+  sub->add_option("--first", opts->first, "Suite: only the first N positions")
+      ->transform(whole_number(1, std::numeric_limits<int>::max()))
+      ->needs(epd);
   sub->callback([opts, depth] {
     opts->depth_given = depth->count() > 0;
     set_exit_code(opts->epd.empty() ? run_bench(*opts) : run_suite(*opts));

@@ -27,6 +27,7 @@
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
+#include "cli/number_option.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
 #include "pgn/pipeline.h"
@@ -341,14 +342,16 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   r.min_games_opt =
       cmd->add_option("--min-games", r.min_games,
                       "A position must have been reached this often (sum of its moves' games) [3]")
+          ->transform(whole_number(0, kNoLimit))
           ->group(group);
   r.min_move_games_opt = cmd->add_option("--min-move-games", r.min_move_games,
                                          "Keep a move played at least this often ... [100]")
+                             ->transform(whole_number(0, kNoLimit))
                              ->group(group);
   r.min_move_share_opt = cmd->add_option("--min-move-share", r.min_move_share,
                                          "... or in at least this percentage of the position's games [10]; "
                                          "above 100 turns the share test off")
-                             ->check(CLI::NonNegativeNumber)
+                             ->transform(decimal_number(0))
                              ->group(group);
   r.drop_losing_opt = cmd->add_flag("--drop-losing,!--no-drop-losing", r.drop_losing,
                                     "Drop moves that never scored better than a loss [on]")
@@ -357,11 +360,11 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
       cmd->add_option("--max-score-drop", r.max_score_drop,
                       "Drop a move scoring more than this many percentage points below the position's "
                       "average, from the mover's view [10]; above 100 turns it off")
-          ->check(CLI::NonNegativeNumber)
+          ->transform(decimal_number(0))
           ->group(group);
   r.min_score_opt =
       cmd->add_option("--min-score", r.min_score, "A move must score at least this percentage [0]")
-          ->check(CLI::Range(0.0, 100.0))
+          ->transform(decimal_number(0, 100))
           ->group(group);
   r.side_opt = cmd->add_option("--side", r.side, "Only positions with this side to move get entries [both]")
                    ->check(CLI::IsMember({"white", "black", "both"}))

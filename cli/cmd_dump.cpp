@@ -6,6 +6,7 @@
 
 #include "book/book_dump.h"
 #include "cli/command.h"
+#include "cli/number_option.h"
 
 namespace bookforge::cli {
 namespace {
@@ -51,7 +52,7 @@ void setup_dump(CLI::App& root) {
                   "One side's repertoire: its book moves and every opponent reply the book answers")
       ->check(CLI::IsMember({"white", "black"}));
   cmd->add_option("--max-ply", opts->max_ply, "Stop lines after this many plies (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, 65534));
   cmd->callback([opts] { set_exit_code(run_dump(*opts)); });
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/number_option.h"
 #include "engine/perft.h"
 #include "engine/san.h"
 
@@ -20,8 +21,8 @@ struct PerftOptions {
 int run_perft(const PerftOptions& opts) {
   Result<Board> board = Board::from_fen(opts.fen);
   if (!board.ok()) {
-    print_error(board.error().message);
-    return kExitFailure;
+    print_error("--fen: " + board.error().message);
+    return kExitUsage;  // the position came from the command line
   }
   uint64_t nodes = 0;
   if (opts.divide) {
@@ -43,7 +44,7 @@ void setup_perft(CLI::App& root) {
   CLI::App* cmd =
       add_subcommand(root, "perft", "Count the leaf nodes of the legal move tree (move generator test)");
   cmd->add_option("--fen", opts->fen, "Position to start from (default: the start position)");
-  cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->required()->check(CLI::Range(0, 32));
+  cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->required()->transform(whole_number(0, 32));
   cmd->add_flag("--divide", opts->divide, "Print the node count below each root move");
   cmd->callback([opts] { set_exit_code(run_perft(*opts)); });
 }

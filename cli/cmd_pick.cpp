@@ -8,6 +8,7 @@
 
 #include "book/book_probe.h"
 #include "cli/command.h"
+#include "cli/number_option.h"
 #include "cli/position_options.h"
 #include "engine/san.h"
 
@@ -42,7 +43,8 @@ void setup_pick(CLI::App& root) {
       add_subcommand(root, "pick", "Choose a book move for a position, by weight (prints UCI and SAN)");
   cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
   add_position_options(*cmd, opts->position);
-  cmd->add_option("--seed", opts->seed, "Seed for the random choice (the same seed gives the same move)");
+  cmd->add_option("--seed", opts->seed, "Seed for the random choice (the same seed gives the same move)")
+      ->transform(whole_number(0, kNoLimit));
   cmd->add_flag("--best", opts->best, "The heaviest move instead of a random one");
   cmd->callback([opts] { set_exit_code(run_pick(*opts)); });
 }

@@ -16,6 +16,13 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // the run could not complete (I/O, corrupt input, ...)
 inline constexpr int kExitUsage = 2;    // bad command-line input (CLI11's message)
 
+// The most threads --threads may ask for, in every command: more than the cores only adds
+// overhead, and each thread costs buffers of its own.
+inline constexpr int kMaxThreads = 256;
+// The engine's limits, the same in every command that searches.
+inline constexpr int kMaxHashMb = 65536;
+inline constexpr int kMaxMovetimeMs = 24 * 3600 * 1000;  // a day
+
 using SetupFn = void (*)(CLI::App& root);
 
 struct CommandRegistration {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "cli/command.h"
+#include "cli/number_option.h"
 #include "cli/progress_line.h"
 
 namespace bookforge::cli {
@@ -12,16 +14,39 @@ namespace bookforge::cli {
 namespace {
 
 const std::vector<std::string> kResults = {"1-0", "0-1", "1/2-1/2", "*"};
+// PGN ratings and ply counts are read as 16-bit numbers; a game ply past 65534 is not counted.
+constexpr uint64_t kMaxRating = 65535;
+constexpr uint64_t kMaxPly = 65534;
 
-// "2020", "2020.05", "2020-05-17" -> "2020", "2020.05", "2020.05.17"; empty when malformed.
-std::string normalize_date(const std::string& text) {
+int days_in_month(int year, int month) {
+  constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// "2020", "2020.05", "2020-05-17" -> "2020", "2020.05", "2020.05.17". Unknown trailing parts as
+// PGN writes them are dropped ("2020.??.??" is the year 2020); a month or day that does not
+// exist is an error.
+Result<std::string> normalize_date(const std::string& text) {
   std::string date = text;
   std::replace(date.begin(), date.end(), '-', '.');
+  while (date.size() > 4 && date.ends_with(".??")) date.resize(date.size() - 3);
   const bool shape_ok = date.size() == 4 || date.size() == 7 || date.size() == 10;
-  if (!shape_ok) return {};
-  for (size_t i = 0; i < date.size(); ++i) {
+  for (size_t i = 0; shape_ok && i < date.size(); ++i) {
     const bool dot_here = i == 4 || i == 7;
-    if (dot_here ? date[i] != '.' : !std::isdigit(static_cast<unsigned char>(date[i]))) return {};
+    if (dot_here ? date[i] != '.' : !std::isdigit(static_cast<unsigned char>(date[i])))
+      return Error{"expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + text + "'"};
+  }
+  if (!shape_ok) return Error{"expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + text + "'"};
+  const int year = std::stoi(date.substr(0, 4));
+  const int month = date.size() >= 7 ? std::stoi(date.substr(5, 2)) : 1;
+  if (month < 1 || month > 12) return Error{"'" + text + "' has no month " + date.substr(5, 2) + " (01..12)"};
+  if (date.size() == 10) {
+    const int day = std::stoi(date.substr(8, 2));
+    const int days = days_in_month(year, month);
+    if (day < 1 || day > days)
+      return Error{"'" + text + "' has no day " + date.substr(8, 2) + " (" + date.substr(0, 7) + " has 01.." +
+                   std::to_string(days) + ")"};
   }
   return date;
 }
@@ -46,8 +71,8 @@ CLI::Validator validator_from(const std::string& name, std::function<std::string
 }
 
 const CLI::Validator kDateCheck = validator_from("DATE", [](const std::string& s) {
-  return normalize_date(s).empty() ? "expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + s + "'"
-                                   : std::string();
+  Result<std::string> date = normalize_date(s);
+  return date ? std::string() : date.error().message;
 });
 const CLI::Validator kTagCheck = validator_from("NAME=REGEX", [](const std::string& s) {
   Result<pgn::TagPattern> p = parse_tag_pattern(s);
@@ -64,19 +89,19 @@ const CLI::Validator kSpeedCheck = validator_from("SPEED", [](const std::string&
 void add_filter_options(CLI::App* cmd, FilterFlags& f) {
   const std::string group = "Game filters";
   cmd->add_option("--min-elo", f.min_elo, "Both players rated at least this")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxRating))
       ->group(group);
   cmd->add_option("--min-avg-elo", f.min_avg_elo, "Average rating at least this")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxRating))
       ->group(group);
   cmd->add_option("--max-elo-diff", f.max_elo_diff, "Rating difference at most this")
-      ->check(CLI::PositiveNumber)
+      ->transform(whole_number(1, kMaxRating))
       ->group(group);
   cmd->add_option("--min-white-elo", f.min_white_elo, "White rated at least this")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxRating))
       ->group(group);
   cmd->add_option("--min-black-elo", f.min_black_elo, "Black rated at least this")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxRating))
       ->group(group);
   cmd->add_flag("--exclude-unrated", f.exclude_unrated, "Drop games where a player has no rating")
       ->group(group);
@@ -85,7 +110,7 @@ void add_filter_options(CLI::App* cmd, FilterFlags& f) {
       ->check(CLI::IsMember(kResults))
       ->group(group);
   cmd->add_option("--min-plies", f.min_plies, "Games at least this many plies long")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxPly))
       ->group(group);
   cmd->add_option("--date-from", f.date_from, "Games played on or after this date (YYYY[.MM[.DD]])")
       ->check(kDateCheck)
@@ -125,9 +150,9 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
   for (auto [text, out, flag] : {std::tuple{&f.date_from, &filter.date_from, "--date-from"},
                                  std::tuple{&f.date_to, &filter.date_to, "--date-to"}}) {
     if (text->empty()) continue;
-    *out = normalize_date(*text);
-    if (out->empty())
-      return Error{std::string(flag) + ": expected YYYY, YYYY.MM or YYYY.MM.DD, got '" + *text + "'"};
+    Result<std::string> date = normalize_date(*text);
+    if (!date) return Error{std::string(flag) + ": " + date.error().message};
+    *out = std::move(*date);
   }
   for (const std::string& s : f.speeds) {
     std::optional<pgn::Speed> speed = pgn::parse_speed(s);
@@ -149,11 +174,11 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
 void add_read_options(CLI::App* cmd, ReadFlags& r) {
   const std::string group = "Reading";
   cmd->add_option("--max-ply", r.max_ply, "Replay at most this many plies per game (0 = whole games)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxPly))
       ->capture_default_str()
       ->group(group);
   cmd->add_option("--threads", r.threads, "Parser threads (0 = all cores)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxThreads))
       ->group(group);
   cmd->add_flag("--strict", r.strict, "Stop at the first bad game instead of skipping it")->group(group);
   cmd->add_option("--progress", r.progress,

@@ -2,9 +2,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/unknown_command.h"
 
 namespace bookforge::cli {
 namespace {
@@ -58,6 +61,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      if (std::optional<std::string> message = unknown_command_message(app, argc, argv)) {
+        print_error(*message);
+        return kExitUsage;
+      }
+    }
     int code = app.exit(e);  // prints help, version or the error message
     return code == 0 ? kExitOk : kExitUsage;
   } catch (const std::exception& e) {

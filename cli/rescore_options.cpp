@@ -6,8 +6,13 @@
 #include <fstream>
 #include <thread>
 
+#include "cli/number_option.h"
+
 namespace bookforge::cli {
 namespace {
+
+// A margin as wide as the whole score range (mated to mating) already keeps every move.
+constexpr uint64_t kMaxCentipawns = 2 * kScoreInfinite;
 
 std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
   const auto start = std::chrono::steady_clock::now();
@@ -35,26 +40,26 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   const std::string group = "Engine rescoring";
   f.depth_opt = cmd->add_option("--rescore-depth", f.depth,
                                 "Search every book position's candidate moves to this depth")
-                    ->check(CLI::Range(1, kMaxPly - 1))
+                    ->transform(whole_number(1, kMaxPly - 1))
                     ->group(group);
   f.nodes_opt = cmd->add_option("--rescore-nodes", f.nodes, "... or with this many nodes per search")
-                    ->check(CLI::PositiveNumber)
+                    ->transform(whole_number(1, kNoLimit))
                     ->excludes(f.depth_opt)
                     ->group(group);
   cmd->add_option("--rescore-margin", f.margin_cp,
                   "Drop candidates scoring more than this many centipawns below the best candidate [50]")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxCentipawns))
       ->group(group);
   cmd->add_option(
          "--rescore-blend", f.blend,
          "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
-      ->check(CLI::Range(0.0, 1.0))
+      ->transform(decimal_number(0, 1))
       ->group(group);
   cmd->add_option("--rescore-engine", f.engine,
                   "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
       ->group(group);
   cmd->add_option("--rescore-hash", f.hash_mb, "Transposition table per rescoring thread, in MB [8]")
-      ->check(CLI::Range(1, 4096))
+      ->transform(whole_number(1, 4096))
       ->group(group);
   cmd->add_option("--suspicious", f.suspicious,
                   "Write popular moves the engine considers bad to this CSV file (needs rescoring)")
@@ -62,11 +67,11 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option(
          "--suspicious-share", f.suspicious_share,
          "A suspicious move was played in at least this percentage of the position's book games [20]")
-      ->check(CLI::Range(0.0, 100.0))
+      ->transform(decimal_number(0, 100))
       ->group(group);
   cmd->add_option("--suspicious-margin", f.suspicious_margin_cp,
                   "... and scores at least this many centipawns below the engine's best move [100]")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(whole_number(0, kMaxCentipawns))
       ->group(group);
 }
 

@@ -48,9 +48,19 @@ bool parse_counter(std::string_view s, unsigned& value) {
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
+// A FEN read from a file or pasted keeps its line break or surrounding blanks: they are not part
+// of it. (Inside it, only spaces and tabs separate fields.)
+std::string_view without_surrounding_space(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\n\v\f";
+  const size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
 }  // namespace
 
-Result<Board> Board::from_fen(std::string_view fen) {
+Result<Board> Board::from_fen(std::string_view text) {
+  const std::string_view fen = without_surrounding_space(text);
   std::array<std::string_view, 7> fields;
   const int n = split_fields(fen, fields);
   if (n < 4)

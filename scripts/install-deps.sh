@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   # libraries
   libboost-iostreams-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
-  libsqlite3-dev libcli11-dev
+  libsqlite3-dev libcli11-dev libtomlplusplus-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # compressors used by tests and benchmarks

@@ -32,7 +32,7 @@ TEST(CliCore, PerftDivide) {
 
 TEST(CliCore, PerftBadInput) {
   CommandResult r = run_bookforge({"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2) << "a bad --fen is bad command-line input";
   EXPECT_NE(r.err.find("white has 0 kings"), std::string::npos) << r.err;
   EXPECT_EQ(run_bookforge({"perft", "--depth", "x"}).exit_code, 2);
   EXPECT_EQ(run_bookforge({"perft"}).exit_code, 2);
@@ -55,14 +55,14 @@ TEST(CliCore, KeyFromFenAndMoves) {
 
 TEST(CliCore, KeyBadMoveIsAnError) {
   CommandResult r = run_bookforge({"key", "--moves", "e4 e5 Nf9"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("move 3 \"Nf9\""), std::string::npos) << r.err;
   r = run_bookforge({"key", "--moves", "e4 e5 Ke2 Ke7 Kd3 Ke8 Kc4 Ke7 Kb5 Ke8 O-O"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("castling"), std::string::npos) << r.err;
   r = run_bookforge({"key", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("fields"), std::string::npos) << r.err;
 }
 
