@@ -214,8 +214,18 @@ std::string_view san_error_message(SanError e) {
       return "no error";
     case SanError::kSyntax:
       return "not a move in SAN or long algebraic notation";
+    case SanError::kMissingPiece:
+      return "the side to move has no piece of that kind";
     case SanError::kNoSuchPiece:
       return "no piece of that kind can reach the target square";
+    case SanError::kEmptyOrigin:
+      return "no piece of the side to move stands on the origin square";
+    case SanError::kOwnPiece:
+      return "the target square holds a piece of the side to move";
+    case SanError::kNothingToCapture:
+      return "nothing to capture on the target square (and it is not the en-passant square)";
+    case SanError::kPawnBlocked:
+      return "a pawn cannot move straight onto an occupied square";
     case SanError::kIllegal:
       return "illegal move: it would leave the king in check";
     case SanError::kAmbiguous:
@@ -255,7 +265,7 @@ namespace {
   // Long algebraic without a piece letter ("g1f3", "e1g1"): the piece is whatever stands there.
   if (p.piece == kNoPieceType && p.from_file >= 0 && p.from_rank >= 0) {
     const Piece on_from = board.piece_on(make_square(p.from_file, p.from_rank));
-    if (on_from == kNoPiece || color_of(on_from) != us) return failure(SanError::kNoSuchPiece);
+    if (on_from == kNoPiece || color_of(on_from) != us) return failure(SanError::kEmptyOrigin);
     p.piece = type_of(on_from);
   }
   if (p.piece == kNoPieceType) p.piece = kPawn;
@@ -265,7 +275,7 @@ namespace {
   }
 
   const Piece on_target = board.piece_on(p.to);
-  if (on_target != kNoPiece && color_of(on_target) == us) return failure(SanError::kIllegal);
+  if (on_target != kNoPiece && color_of(on_target) == us) return failure(SanError::kOwnPiece);
 
   Bitboard candidates;
   Move::Kind kind = Move::kNormal;
@@ -275,16 +285,17 @@ namespace {
     if (last_rank) kind = Move::kPromotion;
     const bool capture = p.capture || (p.from_file >= 0 && p.from_file != file_of(p.to));
     if (capture && on_target == kNoPiece) {
-      if (p.to != board.ep_square()) return failure(SanError::kNoSuchPiece);
+      if (p.to != board.ep_square()) return failure(SanError::kNothingToCapture);
       kind = Move::kEnPassant;
     }
-    if (!capture && on_target != kNoPiece) return failure(SanError::kNoSuchPiece);
+    if (!capture && on_target != kNoPiece) return failure(SanError::kPawnBlocked);
     candidates = pawn_origins(board, p, capture) & p.hints;
   } else {
     if (p.promotion != kNoPieceType) return failure(SanError::kBadPromotion);
     candidates = pieces_reaching(board, p.piece, p.to, board.pieces(us, p.piece) & p.hints);
   }
-  if (!candidates) return failure(SanError::kNoSuchPiece);
+  if (!candidates)
+    return failure(board.pieces(us, p.piece) ? SanError::kNoSuchPiece : SanError::kMissingPiece);
 
   const PieceType promo = kind == Move::kPromotion ? p.promotion : kKnight;
   Move found = Move::none();

@@ -12,12 +12,17 @@ namespace bookforge {
 
 enum class SanError : uint8_t {
   kNone = 0,
-  kSyntax,        // not a move at all
-  kNoSuchPiece,   // no piece of that kind can reach the target square
-  kIllegal,       // a piece can get there, but every such move leaves the king in check
-  kAmbiguous,     // more than one legal move fits
-  kBadPromotion,  // promotion missing, misplaced or to an impossible piece
-  kBadCastling    // castling not possible here
+  kSyntax,            // not a move at all
+  kMissingPiece,      // the side to move has no piece of that kind at all
+  kNoSuchPiece,       // no piece of that kind can reach the target square
+  kEmptyOrigin,       // long algebraic: no piece of the side to move on the origin square
+  kOwnPiece,          // the target square holds a piece of the side to move
+  kNothingToCapture,  // a pawn capture onto an empty square that is not the en-passant square
+  kPawnBlocked,       // a pawn push onto an occupied square
+  kIllegal,           // a piece can get there, but every such move leaves the king in check
+  kAmbiguous,         // more than one legal move fits
+  kBadPromotion,      // promotion missing, misplaced or to an impossible piece
+  kBadCastling        // castling not possible here
 };
 std::string_view san_error_message(SanError e);
 

@@ -102,7 +102,7 @@ TEST(SanParse, EnPassant) {
   Board b = board_at(kEnPassantFen);
   for (const char* s : {"exf6", "exf6e.p.", "exf6ep", "exf6e.p.+", "e5f6", "ef6"})
     expect_move(b, s, Move(kE5, kF6, Move::kEnPassant));
-  expect_error(b, "exd6", SanError::kNoSuchPiece);  // d6 is not the en-passant square
+  expect_error(b, "exd6", SanError::kNothingToCapture);  // d6 is not the en-passant square
 }
 
 // Lower-case b is a file: "bxc3" is a pawn capture, "Bxc3" a bishop capture.
@@ -138,12 +138,12 @@ TEST(SanParse, Errors) {
     expect_error(start, s, SanError::kSyntax);
   expect_error(start, "Nd4", SanError::kNoSuchPiece);
   expect_error(start, "Bb5", SanError::kNoSuchPiece);
-  expect_error(start, "exd5", SanError::kNoSuchPiece);
+  expect_error(start, "exd5", SanError::kNothingToCapture);
   expect_error(start, "e5", SanError::kNoSuchPiece);
-  expect_error(start, "Ke2", SanError::kIllegal);  // own pawn there
+  expect_error(start, "Ke2", SanError::kOwnPiece);  // own pawn there
   expect_error(start, "O-O", SanError::kBadCastling);
   expect_error(start, "O-O-O", SanError::kBadCastling);
-  expect_error(start, "e3e4", SanError::kNoSuchPiece);
+  expect_error(start, "e3e4", SanError::kEmptyOrigin);
   expect_error(start, "e8=K", SanError::kBadPromotion);
 
   Board promo = board_at(kPromotionFen);

@@ -173,9 +173,9 @@ TEST(PgnPipeline, ShortMoveFormsKeepTheirErrorsAndSpecialCases) {
   EXPECT_EQ(run.stats.bad_examples[0].detail,
             "move 4. Nb5: " + std::string(san_error_message(SanError::kIllegal)));
   EXPECT_EQ(run.stats.bad_examples[2].detail,
-            "move 2. exf5: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+            "move 2. exf5: " + std::string(san_error_message(SanError::kNothingToCapture)));
   EXPECT_EQ(run.stats.bad_examples[3].detail,
-            "move 2. e5: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+            "move 2. e5: " + std::string(san_error_message(SanError::kPawnBlocked)));
   ASSERT_EQ(run.games.size(), 2u);
   EXPECT_EQ(run.games[0].plies.size(), 5u);  // exd6 is en passant
   EXPECT_EQ(run.games[1].plies.size(), 8u);
