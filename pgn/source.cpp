@@ -5,13 +5,13 @@
 #include <unistd.h>
 
 #include <boost/iostreams/filter/bzip2.hpp>
-#include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
 #include <cerrno>
 #include <cstring>
 #include <ios>
 #include <vector>
 
+#include "pgn/gzip_filter.h"
 #include "pgn/zstd_filter.h"
 
 namespace bookforge::pgn {
@@ -41,6 +41,11 @@ Compression detect_compression(std::string_view head) {
                               6)))
     return Compression::kXz;
   if (starts("\x28\xb5\x2f\xfd")) return Compression::kZstd;
+  // A zstd skippable frame (magic 0x184D2A50 to 0x184D2A5F, little-endian), which pzstd puts
+  // first; the decoder passes over it.
+  if (head.size() >= 4 && (static_cast<unsigned char>(head[0]) & 0xF0) == 0x50 &&
+      head.substr(1, 3) == "\x2a\x4d\x18")
+    return Compression::kZstd;
   return Compression::kNone;
 }
 
@@ -155,15 +160,14 @@ class FilterDecoder final : public Decoder {
 // Compressed bytes are read from the file in pieces of this size.
 constexpr std::streamsize kInputBuffer = 1 << 16;
 
-// Boost's gzip and bzip2 decompressors go on with a following member / stream, and the xz one
-// with a following stream; our zstd filter reads every frame (see zstd_filter.h).
+// Boost's bzip2 decompressor goes on with a following stream, and the xz one too; our gzip
+// and zstd filters read every member and frame (see gzip_filter.h, zstd_filter.h).
 std::unique_ptr<Decoder> make_decoder(Compression compression, RawInput* input) {
   switch (compression) {
     case Compression::kNone:
       return nullptr;
     case Compression::kGzip:
-      return std::make_unique<FilterDecoder<io::gzip_decompressor>>(
-          io::gzip_decompressor(io::zlib::default_window_bits, kInputBuffer), input);
+      return std::make_unique<FilterDecoder<GzipDecompressor>>(GzipDecompressor(), input);
     case Compression::kBzip2:
       return std::make_unique<FilterDecoder<io::bzip2_decompressor>>(
           io::bzip2_decompressor(false, kInputBuffer), input);

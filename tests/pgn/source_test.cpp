@@ -145,6 +145,53 @@ TEST(PgnSource, CorruptAndTruncatedInputNamesTheFileAndOffset) {
   }
 }
 
+TEST(PgnSource, ZstdStartingWithASkippableFrameIsZstd) {
+  // pzstd (Debian's zstd package) writes a skippable frame first, carrying the frame sizes.
+  EXPECT_EQ(detect_compression("\x50\x2a\x4d\x18\x04\x00"), Compression::kZstd);
+  EXPECT_EQ(detect_compression("\x5f\x2a\x4d\x18\x04\x00"), Compression::kZstd);
+  EXPECT_EQ(detect_compression("\x60\x2a\x4d\x18\x04\x00"), Compression::kNone);
+  TempDir dir;
+  const std::string text = sample_text();
+  const std::string plain = (dir / "p.pgn").string();
+  write_file(plain, text);
+  auto r = run_program({"pzstd", "-q", "-f", "-p", "2", plain, "-o", plain + ".zst"});
+  if (r.exit_code != 0) GTEST_SKIP() << "pzstd unavailable: " << r.err;
+  const std::string packed = bookforge::test::read_file(plain + ".zst");
+  ASSERT_EQ(packed.substr(1, 3), "\x2a\x4d\x18") << "pzstd no longer starts with a skippable frame";
+  for (size_t chunk : {size_t(1), size_t(4096), size_t(1) << 20}) {
+    Result<std::string> back = read_all(plain + ".zst", chunk);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(*back, text) << "read in pieces of " << chunk;
+  }
+  const std::string truncated = (dir / "t.zst").string();
+  write_file(truncated, packed.substr(0, packed.size() - 30));
+  EXPECT_FALSE(read_all(truncated).ok()) << "a truncated pzstd file was accepted";
+}
+
+TEST(PgnSource, GzipTrailerIsChecked) {
+  // The last 8 bytes of a gzip member: CRC-32 of the data, then its length mod 2^32 (ISIZE).
+  TempDir dir;
+  const std::string plain = (dir / "g.pgn").string();
+  write_file(plain, sample_text());
+  const std::string packed = bookforge::test::read_file(compress(kTools[0], plain));
+  for (size_t byte : {packed.size() - 8, packed.size() - 4, packed.size() - 1}) {
+    std::string wrong = packed;
+    wrong[byte] = char(wrong[byte] ^ 0x01);
+    const std::string path = (dir / ("trailer-" + std::to_string(byte) + ".gz")).string();
+    write_file(path, wrong);
+    Result<std::string> back = read_all(path);
+    ASSERT_FALSE(back.ok()) << "a wrong " << (byte >= packed.size() - 4 ? "length" : "CRC")
+                            << " trailer was accepted";
+    EXPECT_NE(back.error().message.find(path), std::string::npos) << back.error().message;
+  }
+  // A second member with a wrong length, after a good one.
+  std::string second = packed;
+  second[second.size() - 2] = char(second[second.size() - 2] ^ 0x10);
+  const std::string joined = (dir / "joined.gz").string();
+  write_file(joined, packed + second);
+  EXPECT_FALSE(read_all(joined).ok());
+}
+
 TEST(PgnSource, MissingFilesAndDirectories) {
   Result<std::unique_ptr<ByteSource>> missing = open_source("/no/such/file.pgn");
   ASSERT_FALSE(missing.ok());
