@@ -384,6 +384,16 @@ Result<TreeStats> Store::stats() {
   return t;
 }
 
+Status Store::check_integrity() {
+  Result<Statement> check = db_.prepare("PRAGMA quick_check");
+  if (!check) return Error{path() + ": damaged store: " + check.error().message};
+  Result<bool> row = check->step();
+  if (!row) return Error{path() + ": damaged store: " + row.error().message};
+  const std::string verdict = *row ? check->column_text(0) : std::string("no answer");
+  if (verdict != "ok") return Error{path() + ": damaged store: " + verdict};
+  return ok_status();
+}
+
 Status Store::close() {
   moves_at_.reset();  // a connection with a live statement would not close
   if (created_) {

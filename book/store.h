@@ -54,7 +54,7 @@ struct SourceRecord {
   int64_t id = 0;
   std::string name;                 // as given on the command line; "-" for standard input
   std::optional<uint64_t> size;     // absent for standard input
-  std::optional<std::string> hash;  // content hash (store_hash.h); absent for standard input
+  std::optional<std::string> hash;  // hash of the decompressed content (store_hash.h); absent for stdin
   uint64_t games = 0;               // accepted games it added
   CountingSettings settings;
   std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
@@ -110,6 +110,10 @@ class Store {
   std::unique_ptr<book::EntryStream> scan();
 
   Result<TreeStats> stats();
+
+  // SQLite's quick_check over the whole file: an error naming the store and the first problem
+  // when a page is damaged (every page is read once).
+  Status check_integrity();
 
   // For a store made by create(): switches it to WAL mode, so the renamed file behaves like
   // every other store. Then closes the connection.

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
@@ -41,7 +42,15 @@ void add_read_stats(pgn::ReadStats& total, const pgn::ReadStats& part, size_t ma
 
 struct Input {
   std::string name;
-  std::optional<FileDigest> digest;  // absent for standard input
+  std::optional<FileDigest> digest;   // of the file's bytes; absent for standard input
+  std::optional<FileDigest> content;  // of its decompressed bytes, once read (not for stdin)
+  // The hashes this input is known by: its bytes, and its content when that differs.
+  std::vector<std::string> hashes() const {
+    std::vector<std::string> out;
+    if (digest) out.push_back(digest->hex());
+    if (content && (!digest || content->hash != digest->hash)) out.push_back(content->hex());
+    return out;
+  }
 };
 
 Result<std::vector<Input>> digest_inputs(const std::vector<std::string>& names) {
@@ -66,15 +75,24 @@ std::string describe_source(const SourceRecord& s) {
 Result<std::vector<std::string>> refusals(Store* store, const std::vector<Input>& inputs,
                                           const CountingSettings& settings) {
   std::vector<std::string> reasons;
-  std::map<uint64_t, const Input*> seen;
+  std::map<std::string, const Input*> seen;
   for (const Input& in : inputs) {
-    if (!in.digest) continue;
-    auto [it, fresh] = seen.emplace(in.digest->hash, &in);
-    if (!fresh) reasons.push_back(in.name + ": same content as " + it->second->name + ", given twice");
+    for (const std::string& hash : in.hashes()) {
+      auto [it, fresh] = seen.emplace(hash, &in);
+      if (!fresh && it->second != &in) {
+        reasons.push_back(in.name + ": same content as " + it->second->name + ", given twice");
+        break;
+      }
+    }
     if (!store) continue;
-    Result<std::optional<SourceRecord>> found = store->find_source_by_hash(in.digest->hex());
-    if (!found) return found.error();
-    if (*found) reasons.push_back(in.name + ": already in the store (" + describe_source(**found) + ")");
+    for (const std::string& hash : in.hashes()) {
+      Result<std::optional<SourceRecord>> found = store->find_source_by_hash(hash);
+      if (!found) return found.error();
+      if (*found) {
+        reasons.push_back(in.name + ": already in the store (" + describe_source(**found) + ")");
+        break;
+      }
+    }
   }
   if (store) {
     Result<std::optional<CountingSettings>> recorded = store->settings();
@@ -90,6 +108,17 @@ Error refused(const std::vector<std::string>& reasons) {
   std::string message = reasons.front();
   for (size_t i = 1; i < reasons.size(); ++i) message += "; " + reasons[i];
   return Error{message + " (nothing was added; --force adds anyway)"};
+}
+
+// Refusals found once more is known (after the read, under the write lock): an error unless
+// forced; forced ones not reported yet join report.forced.
+Status accept_refusals(const std::vector<std::string>& reasons, bool force, StoreAddReport& report) {
+  if (reasons.empty()) return ok_status();
+  if (!force) return refused(reasons);
+  for (const std::string& reason : reasons)
+    if (std::find(report.forced.begin(), report.forced.end(), reason) == report.forced.end())
+      report.forced.push_back(reason);
+  return ok_status();
 }
 
 // The temporary name a new store is built under, ".NAME.tmp-PID" beside the target: linking
@@ -188,6 +217,8 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     Result<Store> opened = Store::open(options.db_path, true);
     if (!opened) return opened.error();
     existing.emplace(std::move(*opened));
+    // Adding to a damaged store would only bury the damage under new rows.
+    if (Status s = existing->check_integrity(); !s) return s.error();
   }
   Result<std::vector<Input>> inputs = digest_inputs(options.pipeline.inputs);
   if (!inputs) return inputs.error();
@@ -201,9 +232,18 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   tally_options.workers = pgn::pipeline_threads(options.pipeline);
   book::Tally tally(tally_options);
   std::vector<SourceRecord> sources;
-  for (const Input& in : *inputs) {
+  for (Input& in : *inputs) {
     pgn::PipelineOptions one = options.pipeline;
     one.inputs = {in.name};
+    // The decompressed content is hashed as it is read: the same games in another compression
+    // are the same source.
+    ContentHasher content;
+    uint64_t content_size = 0;
+    if (in.digest)
+      one.on_input_bytes = [&](size_t, std::string_view bytes) {
+        content.update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+        content_size += bytes.size();
+      };
     Result<pgn::ReadStats> read =
         pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
     if (!read) return read.error();
@@ -211,12 +251,19 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     SourceRecord source;
     source.name = in.name;
     if (in.digest) {
+      in.content = FileDigest{content_size, content.digest()};
       source.size = in.digest->size;
-      source.hash = in.digest->hex();
+      source.hash = in.content->hex();
     }
     source.games = read->accepted;
     source.settings = settings;
     sources.push_back(std::move(source));
+  }
+  // The contents are known now: a compressed copy of a file given or added before is refused.
+  if (!existing) {
+    Result<std::vector<std::string>> again = refusals(nullptr, *inputs, settings);
+    if (!again) return again.error();
+    if (Status s = accept_refusals(*again, options.force, report); !s) return s.error();
   }
   Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
   if (!entries) return entries.error();
@@ -229,10 +276,13 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     if (Status s = existing->begin(); !s) return s.error();
     // Another add may have committed the same file between step 1 and the write lock.
     Result<std::vector<std::string>> again = refusals(&*existing, *inputs, settings);
-    if (!again) return again.error();
-    if (!again->empty() && !options.force) {
+    if (!again) {
       existing->rollback();
-      return refused(*again);
+      return again.error();
+    }
+    if (Status s = accept_refusals(*again, options.force, report); !s) {
+      existing->rollback();
+      return s.error();
     }
     Status s = merge_into(*existing, **entries, sources, settings, report);
     if (s) s = existing->commit();

@@ -1,10 +1,13 @@
 // `db add`: read PGN files with the shared pipeline and filters, count them with the same
 // bounded-memory tally as `build`, and merge the tally's sorted stream into a store.
 //
-// Step 1. Hash every input file and refuse (unless forced) a file whose content the store
-//         already holds, the same content given twice, or filters / max-ply / repeat counting
-//         that differ from those the store was built with.
-// Step 2. Tally all inputs (one pipeline pass per file, so each source knows its games).
+// Step 1. Check an existing store's integrity. Hash every input file and refuse (unless forced)
+//         a file whose bytes the store already holds, the same file given twice, or filters /
+//         max-ply / repeat counting that differ from those the store was built with.
+// Step 2. Tally all inputs (one pipeline pass per file, so each source knows its games),
+//         hashing each one's decompressed content on the way. That content hash is what a
+//         source records, so a compressed copy of a file already added (or given twice) is
+//         refused too, once it has been read: before anything is written.
 // Step 3. Merge the tally's (key, move) stream and the source records in one transaction.
 //
 // Atomicity: an existing store is changed inside one WAL transaction (a kill at any point

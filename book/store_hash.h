@@ -1,6 +1,7 @@
-// The content hash that tells the store whether a file was already added: 64 bits over the
-// raw bytes of the file as it lies on disk (compressed files are hashed compressed, so the same
-// games in gzip and in zstd are two different sources).
+// The content hash that tells the store whether a file was already added: 64 bits over bytes.
+// A source records the hash of its decompressed content, so the same games in gzip and in zstd
+// are one source; the hash of the file as it lies on disk is checked too, before reading, and
+// finds plain files (and stores made before content hashes) at once.
 //
 // Our own design, built for speed rather than against attackers: four independent lanes each
 // absorb one 8-byte little-endian word of every 32-byte stripe with a bijective step

@@ -130,6 +130,17 @@ std::string format_read_json(const pgn::ReadStats& s, const std::string& extra) 
   return text + "}";
 }
 
+std::string describe_no_game_kept(const pgn::ReadStats& s) {
+  std::string text = "no game kept: " + with_commas(s.games) + " game(s) read";
+  uint64_t rejected = 0;
+  for (const auto& [name, n] : s.rejected) rejected += n;
+  if (rejected)
+    text += ", " + with_commas(rejected) + " rejected by the filters (" + by_key(s.rejected) + ")";
+  if (s.bad) text += ", " + with_commas(s.bad) + " bad (" + by_key(s.bad_reasons) + ")";
+  if (s.unsupported_variant) text += ", " + with_commas(s.unsupported_variant) + " of unsupported variants";
+  return text;
+}
+
 void warn_bad_games(const pgn::ReadStats& s) {
   if (s.bad == 0) return;
   for (const pgn::BadGame& bad : s.bad_examples) print_warning("skipped bad game: " + describe(bad));

@@ -21,6 +21,10 @@ std::string format_read_json(const pgn::ReadStats& stats, const std::string& ext
 // (nothing when there were none).
 void warn_bad_games(const pgn::ReadStats& stats);
 
+// Why a read kept no game, in one line: how many games were read and where they went
+// (rejected by which filters, bad for which reasons, unsupported variants).
+std::string describe_no_game_kept(const pgn::ReadStats& stats);
+
 // A JSON string literal; bytes that are not UTF-8 are read as Latin-1.
 std::string json_string(const std::string& text);
 

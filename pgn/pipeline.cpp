@@ -104,6 +104,26 @@ class StrictFailure {
   std::atomic<uint64_t> stop_after_{kNone};
 };
 
+// A source whose bytes are also shown to options.on_input_bytes.
+class ObservedSource final : public ByteSource {
+ public:
+  ObservedSource(ByteSource& source, size_t input, const PipelineOptions& options)
+      : source_(source), input_(input), options_(options) {}
+  Result<size_t> read(char* buffer, size_t size) override {
+    Result<size_t> n = source_.read(buffer, size);
+    if (n && *n > 0) options_.on_input_bytes(input_, std::string_view(buffer, *n));
+    return n;
+  }
+  uint64_t bytes_consumed() const override { return source_.bytes_consumed(); }
+  uint64_t total_bytes() const override { return source_.total_bytes(); }
+  const std::string& name() const override { return source_.name(); }
+
+ private:
+  ByteSource& source_;
+  size_t input_;
+  const PipelineOptions& options_;
+};
+
 std::string describe_bad_game(const BadGame& bad) {
   return bad.file + ":" + std::to_string(bad.line) + ": game " + std::to_string(bad.game_number) + ": " +
          bad.detail;
@@ -121,11 +141,14 @@ uint64_t total_input_bytes(const std::vector<std::string>& inputs) {
   return total;
 }
 
+// `recognised` counts, per input, this worker's games that looked like PGN (WorkerStats).
 void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& pool, GameSink& sink,
-                WorkerStats& stats, StrictFailure& strict, std::atomic<uint64_t>& games_done) {
+                WorkerStats& stats, std::vector<uint64_t>& recognised, StrictFailure& strict,
+                std::atomic<uint64_t>& games_done) {
   GameReplayer replayer(options, sink, stats);
   while (std::unique_ptr<Job> job = queue.pop()) {
     if (options.strict && strict.skip(job->sequence)) continue;
+    const uint64_t recognised_before = stats.recognised;
     const std::string& file = options.inputs[job->input];
     const Block& block = job->block;
     for (size_t i = 0; i < block.games.size(); ++i) {
@@ -136,10 +159,28 @@ void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& poo
         break;
       }
     }
+    recognised[job->input] += stats.recognised - recognised_before;
     games_done.fetch_add(block.games.size(), std::memory_order_relaxed);
     pool.give(std::move(job->block.data));
   }
   sink.on_end();
+}
+
+// The first input in which no game looked like PGN: not PGN, or empty.
+std::optional<Error> input_without_games(const PipelineOptions& options,
+                                         const std::vector<std::vector<uint64_t>>& recognised,
+                                         const std::vector<uint64_t>& input_bytes) {
+  for (size_t input = 0; input < options.inputs.size(); ++input) {
+    uint64_t games = 0;
+    for (const std::vector<uint64_t>& worker : recognised) games += worker[input];
+    if (games > 0) continue;
+    const std::string& path = options.inputs[input];
+    const std::string name = path == "-" ? "<stdin>" : path;
+    if (input_bytes[input] == 0) return Error{name + ": empty input: no PGN game in it"};
+    return Error{name + ": not PGN: no game with a tag section or a legal move in its " +
+                 std::to_string(input_bytes[input]) + " bytes"};
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -157,6 +198,9 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   std::vector<GameSink*> worker_sinks;
   for (int i = 0; i < threads; ++i) worker_sinks.push_back(&sinks(i));
   std::vector<WorkerStats> worker_stats(static_cast<size_t>(threads));
+  std::vector<std::vector<uint64_t>> recognised(size_t(threads),
+                                                std::vector<uint64_t>(options.inputs.size()));
+  std::vector<uint64_t> input_bytes(options.inputs.size());
 
   JobQueue queue(size_t(threads) * 2);
   BufferPool pool;
@@ -166,7 +210,7 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   for (int i = 0; i < threads; ++i)
     workers.emplace_back(run_worker, std::cref(options), std::ref(queue), std::ref(pool),
                          std::ref(*worker_sinks[size_t(i)]), std::ref(worker_stats[size_t(i)]),
-                         std::ref(strict), std::ref(games_done));
+                         std::ref(recognised[size_t(i)]), std::ref(strict), std::ref(games_done));
 
   // Step 2. This thread reads and decompresses, cuts blocks and queues them in order.
   const bool progress = options.on_progress && options.progress != ProgressMode::kNever;
@@ -191,7 +235,9 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
       failure = source.error();
       break;
     }
-    Chunker chunker(**source, options.block_size, options.max_game_bytes, &pool);
+    std::optional<ObservedSource> observed;
+    if (options.on_input_bytes) observed.emplace(**source, input, options);
+    Chunker chunker(observed ? *observed : **source, options.block_size, options.max_game_bytes, &pool);
     for (;;) {
       if (options.strict && strict.failed()) break;
       auto job = std::make_unique<Job>();
@@ -211,7 +257,8 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
         next_report = Clock::now() + std::chrono::milliseconds(250);
       }
     }
-    bytes_before += (*source)->bytes_consumed();
+    input_bytes[input] = (*source)->bytes_consumed();
+    bytes_before += input_bytes[input];
   }
 
   // Step 3. Let the workers finish, then add up their counts.
@@ -224,6 +271,7 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   if (failure) return *failure;
   if (options.strict && strict.first())
     return Error{"bad game (--strict): " + describe_bad_game(*strict.first())};
+  if (std::optional<Error> not_pgn = input_without_games(options, recognised, input_bytes)) return *not_pgn;
 
   ReadStats stats;
   for (const WorkerStats& w : worker_stats) w.merge_into(stats);

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/result.h"
@@ -42,6 +43,9 @@ struct PipelineOptions {
   std::function<void(const Progress&)> on_progress;
   // A game longer than this is skipped as bad ("oversized_game") without holding it in memory.
   size_t max_game_bytes = size_t(64) << 20;
+  // When set, sees every byte of input `input` as read (decompressed), in order, on the reader
+  // thread: db add hashes the content this way instead of decompressing it a second time.
+  std::function<void(size_t input, std::string_view bytes)> on_input_bytes;
 };
 
 // A bad game, as reported to the user: file, game number (1-based, per file) and line.
@@ -71,7 +75,9 @@ struct ReadStats {
 using SinkFactory = std::function<GameSink&(int index)>;
 
 // Reads every input and calls the sinks. An I/O or decompression error (or, with strict, a bad
-// game) ends the run with an Error naming the file and byte offset.
+// game) ends the run with an Error naming the file and byte offset. So does an input in which
+// no game has a legal move or a tag section (see replay.h: empty, binary, or text that is not
+// PGN); games filtered out, of other variants or bad still make an input PGN.
 Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& sinks);
 
 // The number of worker threads read_games will use for these options.

@@ -97,6 +97,7 @@ Control GameReplayer::begin_game(const GameContext& game) {
   tags_.clear();
   plies_.clear();
   plies_seen_ = 0;
+  first_move_legal_ = false;
   state_ = State::kReplaying;
   return Control::kContinue;
 }
@@ -123,7 +124,18 @@ Control GameReplayer::begin_movetext() {
   }
   outcome_ = resolve_outcome();
   std::string_view rejected = options_.filter.rejects(tags_, outcome_);
-  if (!rejected.empty()) return reject(rejected);
+  if (!rejected.empty()) {
+    reject(rejected);
+    // A rejected game is read up to its first move, which tells a game from other text (see
+    // end_game); a set-up position says enough.
+    if (tags_.find("FEN")) {
+      first_move_legal_ = true;
+      return Control::kSkip;
+    }
+    board_ = start_board();
+    state_ = State::kProbing;
+    return Control::kContinue;
+  }
   board_ = start_board();
   if (std::optional<TagValue> fen = tags_.find("FEN")) {
     std::string text = fen->decode();
@@ -138,12 +150,9 @@ Control GameReplayer::begin_movetext() {
 }
 
 Control GameReplayer::san(std::string_view token) {
+  if (state_ != State::kReplaying) return san_after_replay(token);
   const int max_ply = options_.max_ply;
   const int min_plies = options_.filter.min_plies;
-  if (state_ == State::kCounting) {
-    ++plies_seen_;
-    return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
-  }
   // Moves start with a file or a piece letter; only other tokens can be null moves or castling.
   // One shift and mask: bit c - 'B' is set for each such c ('B' .. 'h' span 39 codes).
   constexpr uint64_t kPlainFirst = (0xFFull << ('a' - 'B')) | (1ull << ('N' - 'B')) | (1ull << ('B' - 'B')) |
@@ -166,6 +175,17 @@ Control GameReplayer::san(std::string_view token) {
     if (plies_seen_ >= min_plies) return Control::kSkip;
   }
   return Control::kContinue;
+}
+
+Control GameReplayer::san_after_replay(std::string_view token) {
+  if (state_ == State::kProbing) {
+    const SanResult first = san_to_move(board_, token);
+    first_move_legal_ = first.ok() && first.move != Move::null();
+    state_ = State::kRejected;
+    return Control::kSkip;
+  }
+  ++plies_seen_;
+  return plies_seen_ >= options_.filter.min_plies ? Control::kSkip : Control::kContinue;
 }
 
 // Out of line: building the message would otherwise weigh on every move's call.
@@ -207,6 +227,12 @@ Control GameReplayer::reject(std::string_view filter) {
 }
 
 void GameReplayer::end_game() {
+  // Other text can hold a line that reads as a tag by chance, but then its "moves" are not
+  // legal, and two such lines in a row practically never occur: a game counts as PGN with a
+  // legal move, two tags, or one tag and no move that failed.
+  const size_t tags = tags_.entries().size();
+  const bool failed = state_ == State::kBad || state_ == State::kRejected;
+  if (first_move_legal_ || !plies_.empty() || tags >= 2 || (tags == 1 && !failed)) ++stats_.recognised;
   if (state_ != State::kReplaying && state_ != State::kCounting) return;
   if (options_.filter.rejects_length(plies_seen_)) {
     reject("min_plies");

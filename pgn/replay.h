@@ -15,6 +15,8 @@
 //   - A non-empty [FEN] tag sets the start position ([SetUp] alone changes nothing); an empty
 //     one means the standard start.
 //   - Variations and comments are skipped.
+//   - A game counts as recognised PGN when it has a legal move, two tags, or one tag and no
+//     move that failed. A game a filter rejects is read up to its first move for that.
 #pragma once
 
 #include <array>
@@ -35,6 +37,10 @@ namespace bookforge::pgn {
 struct WorkerStats {
   ReadStats stats;
   std::array<uint64_t, std::size(kFilterNames)> rejected{};  // by index into kFilterNames
+  // Games with a legal move, two tags, or one tag and no move that failed, whatever became of them:
+  // an input with none is not PGN (a picture, an archive, prose), however many stretches of it
+  // were read as games.
+  uint64_t recognised = 0;
   void merge_into(ReadStats& total) const;
 };
 
@@ -61,10 +67,13 @@ class GameReplayer final : public Visitor {
   void end_game() override;
 
  private:
-  enum class State : uint8_t { kReplaying, kCounting, kDone, kRejected, kBad, kUnsupported };
+  // kProbing: a game that a filter rejected, read up to its first move.
+  enum class State : uint8_t { kReplaying, kCounting, kProbing, kDone, kRejected, kBad, kUnsupported };
 
   Control bad(std::string_view reason, std::string detail, const char* where);
   Control bad_move(std::string_view token, SanError error);
+  // san() once the replay is over (kCounting) or for a rejected game's first move (kProbing).
+  Control san_after_replay(std::string_view token);
   Control reject(std::string_view filter);  // one of kFilterNames
   Outcome resolve_outcome() const;
 
@@ -81,8 +90,9 @@ class GameReplayer final : public Visitor {
   UndoInfo undo_;  // written by every move, never read: a member saves initialising one per move
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
-  uint16_t start_ply_ = 0;  // Board::game_ply() of the start position
-  int plies_seen_ = 0;      // moves of the main line so far, replayed or only counted
+  uint16_t start_ply_ = 0;         // Board::game_ply() of the start position
+  int plies_seen_ = 0;             // moves of the main line so far, replayed or only counted
+  bool first_move_legal_ = false;  // kProbing found a legal first move (or a [FEN] to start from)
   std::vector<PlyRecord> plies_;
   BadGame last_bad_;
 };

@@ -128,12 +128,11 @@ bool GameSplitter::at_line_start(const unsigned char* d, size_t size, bool final
 
   // A tag line: a new game unless the open one is still in its tag section and lacks this tag.
   // The names are searched only when the answer matters.
-  const auto known_end = tag_names_.begin() + std::ptrdiff_t(known);
-  const auto repeated = [&] { return std::find(tag_names_.begin(), known_end, *known_end) != known_end; };
-  if (in_game_ && (mode_ != Mode::kTags || repeated())) end_game(pos_, 0, 0, spans);
+  if (in_game_ && (mode_ != Mode::kTags || repeats_earlier_name(known))) end_game(pos_, 0, 0, spans);
   if (!in_game_) {
     begin_game(pos_);
     tag_names_.erase(tag_names_.begin(), tag_names_.begin() + std::ptrdiff_t(known));  // the last game's
+    forget_indexed_names();
   }
   if (cut) tags_known_ = false;
   for (const LineTag& t : line_tags_) {
@@ -175,7 +174,22 @@ bool GameSplitter::at_result_trigger(const unsigned char* d, size_t size, bool f
   return true;
 }
 
+bool GameSplitter::repeats_earlier_name(size_t known) {
+  const uint64_t name = tag_names_[known];
+  const auto known_end = tag_names_.begin() + std::ptrdiff_t(known);
+  if (known <= kLinearNameSearch) return std::find(tag_names_.begin(), known_end, name) != known_end;
+  for (; indexed_names_ < known; ++indexed_names_) name_index_.insert(tag_names_[indexed_names_]);
+  return name_index_.contains(name);
+}
+
+void GameSplitter::forget_indexed_names() {
+  if (indexed_names_ == 0) return;
+  name_index_.clear();
+  indexed_names_ = 0;
+}
+
 bool GameSplitter::retry_line(size_t known_tags) {
+  // The index holds names of earlier lines only, all below known_tags.
   tag_names_.resize(known_tags);
   return false;
 }
@@ -262,6 +276,7 @@ void GameSplitter::scan(const char* data, size_t size, bool final, std::vector<G
           ++pos_;
         } else if (starts_tagless_game(c)) {
           tag_names_.clear();
+          forget_indexed_names();
           begin_game(pos_);
           enter_movetext(d);
         } else {

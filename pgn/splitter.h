@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace bookforge::pgn {
@@ -88,6 +89,10 @@ class GameSplitter {
   // every tag line, recording the tag as the general path would. Returns the line break, or
   // nullptr (nothing recorded) for any other shape.
   const char* plain_tag_line(const char* text, const char* end);
+  // Whether the first name of the line being read, tag_names_[known], is one of the open game's
+  // earlier names, tag_names_[0, known).
+  bool repeats_earlier_name(size_t known);
+  void forget_indexed_names();  // tag_names_ now starts a new game
   // Drops the names a tag line added before it needed more bytes; returns false.
   bool retry_line(size_t known_tags);
   // Opens a game at `at`. tag_names_ is left to the caller, who keeps only the new game's there.
@@ -109,6 +114,11 @@ class GameSplitter {
   uint64_t line_ = 1;  // line of pos_
   uint64_t game_line_ = 1;
   std::vector<uint64_t> tag_names_;  // hashes of the open game's tag names
+  // A linear search suits the usual dozen tags; past this many names a hash set of them keeps
+  // a game with hundreds of thousands of tags linear in its size instead of quadratic.
+  static constexpr size_t kLinearNameSearch = 64;
+  std::unordered_set<uint64_t> name_index_;  // tag_names_[0, indexed_names_)
+  size_t indexed_names_ = 0;
   // What the lexer will be told about the open game's tag section.
   static constexpr size_t kNoMovetextYet = ~size_t(0);
   std::vector<TagSpan> open_tags_;

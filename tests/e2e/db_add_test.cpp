@@ -180,6 +180,70 @@ TEST(DbAdd, AFileThatIsNotAStoreIsNotTouched) {
   EXPECT_EQ(read_file(dir / "notes.txt"), "not a database\n");
 }
 
+TEST(DbAdd, ACompressedCopyOfAFileIsTheSameSource) {
+  TempDir dir;
+  fs::copy_file(sample(kTwic), dir / "copy.pgn");
+  for (std::vector<std::string> argv :
+       {std::vector<std::string>{"zstd", "-q", "-k", "-f"}, std::vector<std::string>{"gzip", "-k", "-f"},
+        std::vector<std::string>{"pzstd", "-q", "-f", "-p", "2"}}) {
+    argv.push_back((dir / "copy.pgn").string());
+    if (argv[0] == "pzstd") {
+      argv.push_back("-o");
+      argv.push_back((dir / "copy.pgn.pzst").string());
+    }
+    CommandResult packed = run_program(argv);
+    ASSERT_EQ(packed.exit_code, 0) << argv[0] << ": " << packed.err;
+  }
+  fs::remove(dir / "copy.pgn");
+  const fs::path db = dir / "t.sqlite";
+  ASSERT_EQ(db_add(db, {sample(kTwic)}).exit_code, 0);
+  const std::string before = dump_tree(db);
+  for (const char* name : {"copy.pgn.zst", "copy.pgn.gz", "copy.pgn.pzst"}) {
+    CommandResult again = db_add(db, {dir / name});
+    EXPECT_EQ(again.exit_code, 1) << name;
+    EXPECT_NE(again.err.find(std::string(name) + ": already in the store"), std::string::npos) << again.err;
+  }
+  EXPECT_EQ(dump_tree(db), before);
+  EXPECT_EQ(sql_rows(db, "SELECT count(*) FROM sources"), "1\n");
+
+  // Given twice in one command, into a new store: refused, and no store is left behind.
+  CommandResult twice = db_add(dir / "new.sqlite", {sample(kTwic), dir / "copy.pgn.gz"});
+  EXPECT_EQ(twice.exit_code, 1);
+  EXPECT_NE(twice.err.find("copy.pgn.gz: same content as"), std::string::npos) << twice.err;
+  EXPECT_FALSE(fs::exists(dir / "new.sqlite"));
+
+  // pzstd's files (a skippable frame first) are read as zstd, and forced adds go through.
+  CommandResult forced = db_add(db, {dir / "copy.pgn.pzst", "--force"});
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(forced.err.find("forced: "), std::string::npos) << forced.err;
+  EXPECT_EQ(sql_rows(db, "SELECT sum(games) FROM sources"), "4000\n");
+}
+
+TEST(DbAdd, ADamagedStoreIsRefusedBeforeAdding) {
+  TempDir dir;
+  const fs::path db = dir / "t.sqlite";
+  ASSERT_EQ(db_add(db, {sample(kTwic)}).exit_code, 0);
+  // Break a leaf page of the tree in the second half of the file: its page-type byte.
+  std::string bytes = read_file(db);
+  const size_t page = size_t(std::stoul(sql_rows(db, "PRAGMA page_size")));
+  size_t broken = 0;
+  for (size_t at = bytes.size() / 2 / page * page; at + page <= bytes.size(); at += page)
+    if (bytes[at] == 0x0A) {  // an index b-tree leaf (WITHOUT ROWID rows live in those)
+      bytes[at] = char(0xFF);
+      broken = at;
+      break;
+    }
+  ASSERT_NE(broken, 0u);
+  write_file(db, bytes);
+  ASSERT_EQ(run_bookforge({"db", "stats", "--db", db.string()}).exit_code, 1);
+
+  write_file(dir / "one.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n");
+  CommandResult r = db_add(db, {dir / "one.pgn"});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("damaged store"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(db), bytes);
+}
+
 TEST(DbAdd, BadArgumentsAreUsageErrors) {
   TempDir dir;
   EXPECT_EQ(run_bookforge({"db", "add", sample(kLichess)}).exit_code, 2);                     // no --db
