@@ -1,16 +1,12 @@
 #include "book/polyglot_writer.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 
-#include "book/run_file.h"
+#include "book/temp_file.h"
 
 namespace bookforge::book {
 namespace {
@@ -18,29 +14,20 @@ constexpr size_t kBufferSize = 256 << 10;
 }
 
 Result<PolyglotWriter> PolyglotWriter::create(const std::string& path) {
-  std::filesystem::path target(path);
-  std::filesystem::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  std::string temp = dir.string();
-  temp.append("/.").append(target.filename().string()).append(".tmp-XXXXXX");
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) return Error{"cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno)};
-  ::fchmod(fd, 0644);
-  return PolyglotWriter(path, temp, fd);
+  Result<OutputFile> output = OutputFile::create(path);
+  if (!output) return output.error();
+  const int fd = output->fd();
+  return PolyglotWriter(path, fd, std::move(*output));
 }
 
 Result<PolyglotWriter> PolyglotWriter::create_section(const std::string& dir) {
-  Result<int> fd = create_unlinked_file(dir, ".bookforge-section");
+  Result<int> fd = create_unnamed_file(dir, ".bookforge-section");
   if (!fd) return fd.error();
-  PolyglotWriter section("a temporary book section in " + (dir.empty() ? std::string(".") : dir), "", *fd);
-  section.section_ = true;
-  return section;
+  return PolyglotWriter("a temporary book section in " + (dir.empty() ? std::string(".") : dir), *fd,
+                        std::nullopt);
 }
 
-std::string PolyglotWriter::folder() const {
-  std::filesystem::path dir = std::filesystem::path(path_).parent_path();
-  return dir.empty() ? std::string(".") : dir.string();
-}
+std::string PolyglotWriter::folder() const { return output_ ? output_->folder() : std::string("."); }
 
 Status PolyglotWriter::append(PolyglotWriter& section) {
   if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
@@ -69,27 +56,26 @@ Status PolyglotWriter::append(PolyglotWriter& section) {
   return ok_status();
 }
 
-PolyglotWriter::PolyglotWriter(std::string path, std::string temp_path, int fd)
-    : path_(std::move(path)), temp_path_(std::move(temp_path)), fd_(fd), buffer_(kBufferSize) {}
+PolyglotWriter::PolyglotWriter(std::string path, int fd, std::optional<OutputFile> output)
+    : path_(std::move(path)), output_(std::move(output)), fd_(fd), buffer_(kBufferSize) {}
 
 PolyglotWriter::PolyglotWriter(PolyglotWriter&& o) noexcept
     : path_(std::move(o.path_)),
-      temp_path_(std::move(o.temp_path_)),
+      output_(std::move(o.output_)),
       fd_(o.fd_),
       buffer_(std::move(o.buffer_)),
       used_(o.used_),
       entries_(o.entries_),
       positions_(o.positions_),
       first_key_(o.first_key_),
-      last_key_(o.last_key_),
-      section_(o.section_) {
+      last_key_(o.last_key_) {
   o.fd_ = -1;
-  o.temp_path_.clear();
+  o.output_.reset();
 }
 
 PolyglotWriter::~PolyglotWriter() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
+  // The book's descriptor belongs to its OutputFile.
+  if (fd_ >= 0 && !output_) ::close(fd_);
 }
 
 Status PolyglotWriter::flush() {
@@ -97,7 +83,7 @@ Status PolyglotWriter::flush() {
   while (done < used_) {
     ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return Error{"cannot write " + (section_ ? path_ : temp_path_) + ": " + std::strerror(errno)};
+    if (n <= 0) return Error{"cannot write " + path_ + ": " + std::strerror(errno)};
     done += size_t(n);
   }
   used_ = 0;
@@ -126,16 +112,11 @@ Status PolyglotWriter::add_position(std::span<PolyglotEntry> entries) {
 }
 
 Result<uint64_t> PolyglotWriter::commit() {
-  if (section_) return Error{"internal error: a book section is appended, not committed"};
+  if (!output_) return Error{"internal error: a book section is appended, not committed"};
   if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
   if (Status s = flush(); !s.ok()) return s.error();
-  if (::fsync(fd_) != 0) return Error{"cannot sync " + temp_path_ + ": " + std::strerror(errno)};
-  int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0) return Error{"cannot write " + temp_path_ + ": " + std::strerror(errno)};
-  if (::rename(temp_path_.c_str(), path_.c_str()) != 0)
-    return Error{"cannot rename " + temp_path_ + " to " + path_ + ": " + std::strerror(errno)};
-  temp_path_.clear();
+  if (Status s = output_->commit(); !s.ok()) return s.error();
   return entries_;
 }
 

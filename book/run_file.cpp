@@ -1,12 +1,13 @@
 #include "book/run_file.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <type_traits>
+
+#include "book/temp_file.h"
 
 namespace bookforge::book {
 namespace {
@@ -81,16 +82,8 @@ Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* b
   return run;
 }
 
-Result<int> create_unlinked_file(const std::string& dir, const std::string& name) {
-  std::string pattern = (dir.empty() ? std::string(".") : dir) + "/" + name + "-XXXXXX";
-  int fd = ::mkstemp(pattern.data());
-  if (fd < 0) return Error{"cannot create a temporary file in " + dir + ": " + std::strerror(errno)};
-  ::unlink(pattern.c_str());
-  return fd;
-}
-
 Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
-  Result<int> fd = create_unlinked_file(dir, "bookforge-run");
+  Result<int> fd = create_unnamed_file(dir, "bookforge-run");
   if (!fd) return fd.error();
   return std::shared_ptr<TempFile>(new TempFile(*fd, dir));
 }

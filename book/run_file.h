@@ -1,8 +1,8 @@
 // Sorted runs of tally entries spilled to disk when the tables reach the memory budget.
 //
-// A run lives in a temporary file that is unlinked as soon as it is created: it has no name,
-// so it disappears when its descriptor is closed, whether the build succeeds, fails or is
-// killed. Entries are stored in (key, move) order, each as
+// A run lives in a temporary file without a name (book/temp_file.h): it disappears when its
+// descriptor is closed, whether the build succeeds, fails or is killed. Entries are stored in (key, move)
+// order, each as
 //
 //   varint  key - previous key (0 for another move of the same position)
 //   u16     move (little-endian)
@@ -31,11 +31,7 @@ namespace bookforge::book {
 
 struct SpilledRun;
 
-// A new file in `dir`, named `name` plus a unique suffix and unlinked at once: only its
-// descriptor refers to it, so it is gone when that is closed, whatever happens.
-Result<int> create_unlinked_file(const std::string& dir, const std::string& name);
-
-// An unlinked temporary file (see above), closed when the last owner goes away. Runs are
+// A temporary file without a name (see above), closed when the last owner goes away. Runs are
 // appended one after another, so a worker needs one file (one descriptor) however often it
 // spills.
 class TempFile {

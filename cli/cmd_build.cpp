@@ -1,17 +1,12 @@
 // bookforge build: PGN files in, a Polyglot book out. The games that pass the filters are
 // replayed up to --max-ply and tallied per (position, move) in bounded memory; the selection
-// rules pick the moves and weights; the book is written sorted, under a temporary name, and
-// renamed into place.
+// rules pick the moves and weights; the book is written sorted, without a name, and put in
+// place when complete (book/output_file.h).
 //
 // Rules start from a preset (--rules default|polyglot) and every rule flag given on the
 // command line or in the --config file overrides it.
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +14,7 @@
 
 #include "book/book_builder.h"
 #include "book/memory_size.h"
+#include "book/output_file.h"
 #include "book/prefetch_stream.h"
 #include "book/selection_rules.h"
 #include "book/store_build.h"
@@ -27,6 +23,7 @@
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
+#include "cli/output_path.h"
 #include "cli/number_option.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
@@ -74,7 +71,6 @@ struct BuildOptions {
   std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
   std::string config;
   RescoreFlags rescore;  // engine rescoring of the candidates (cli/rescore_options.h)
-  bool allow_empty = false;  // write a book with no entries instead of failing
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -99,39 +95,9 @@ Result<book::SelectionRules> resolve_rules(const RuleFlags& f, int max_ply) {
   return r;
 }
 
-// Spills go beside the book unless told otherwise (that folder must be writable anyway), or to
-// $TMPDIR when the book goes to a folder that does not exist yet.
-std::string spill_folder(const BuildOptions& opts) {
-  if (!opts.tmp_dir.empty()) return opts.tmp_dir;
-  std::filesystem::path dir = std::filesystem::path(opts.output).parent_path();
-  if (dir.empty()) dir = ".";
-  std::error_code ec;
-  if (std::filesystem::is_directory(dir, ec)) return dir.string();
-  const char* tmp = std::getenv("TMPDIR");
-  return tmp && *tmp ? tmp : "/tmp";
-}
-
-Status write_text_file(const std::string& path, const std::string& text) {
-  std::filesystem::path target(path);
-  std::filesystem::path temp = target;
-  temp += ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary);
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(temp, ec);
-      return Error{"cannot write " + path};
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, target, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    return Error{"cannot write " + path + ": " + ec.message()};
-  }
-  return ok_status();
+// Spills go beside the book unless told otherwise: that folder must be writable anyway.
+std::string spill_folder(const BuildOptions& opts, const book::PolyglotWriter& writer) {
+  return opts.tmp_dir.empty() ? writer.folder() : opts.tmp_dir;
 }
 
 struct ReportData {
@@ -196,6 +162,18 @@ int run_build(const BuildOptions& opts) {
     print_error("give PGN files or --from-db STORE");
     return kExitUsage;
   }
+  // The outputs before anything is read (the store included): a wrong path fails at once, and
+  // an output that is one of the inputs never replaces it.
+  std::vector<std::string> inputs = opts.inputs;
+  if (!opts.from_db.empty()) inputs.push_back(opts.from_db);
+  const std::vector<OutputPath> outputs{
+      {"-o", opts.output}, {"--report", opts.report}, {"--suspicious", opts.rescore.suspicious}};
+  Status usable = check_outputs(outputs, inputs);
+  if (usable.ok()) usable = check_tmp_dir("--tmp-dir", opts.tmp_dir);
+  if (!usable.ok()) {
+    print_error(usable.error().message);
+    return kExitUsage;
+  }
   std::unique_ptr<store::StoreForBuild> from_db;
   if (!opts.from_db.empty()) {
     Result<pgn::GameFilter> filter = make_game_filter(opts.filter);
@@ -240,7 +218,7 @@ int run_build(const BuildOptions& opts) {
 
   // Step 3. Read and tally.
   const int threads = pgn::pipeline_threads(*pipeline);
-  const std::string tmp_dir = spill_folder(opts);
+  const std::string tmp_dir = spill_folder(opts, *writer);
   tally_options.tmp_dir = tmp_dir;
   tally_options.count_repeats = rules->count_repeats;
   tally_options.workers = threads;
@@ -289,16 +267,6 @@ int run_build(const BuildOptions& opts) {
     print_error(outcome.error().message);
     return kExitFailure;
   }
-  // An empty book is almost always a mistake (filters or rules too strict): say why, and write
-  // nothing unless asked to.
-  if (outcome->stages.back().entries == 0 && !opts.allow_empty) {
-    std::string why = from_db ? "the store holds no game" : describe_no_game_kept(*read_stats);
-    if (read_stats->accepted > 0)
-      why = "the selection rules kept no move of the " + std::to_string(read_stats->accepted) +
-            " game(s) kept";
-    print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
-    return kExitFailure;
-  }
   if (Result<uint64_t> committed = writer->commit(); !committed) {
     print_error(committed.error().message);
     return kExitFailure;
@@ -324,7 +292,7 @@ int run_build(const BuildOptions& opts) {
                     outcome.operator->(),
                     total - rules_start,
                     total};
-    if (Status s = write_text_file(opts.report, report_json(data)); !s.ok()) {
+    if (Status s = book::write_output_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }
@@ -413,8 +381,6 @@ void setup_build(CLI::App& root) {
                   "counting apply)")
       ->excludes(files);
   add_rescore_options(cmd, opts->rescore);
-  cmd->add_flag("--allow-empty", opts->allow_empty,
-                "Write the book even when no game or no move was kept (otherwise that is an error)");
   cmd->add_option("--report", opts->report,
                   "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,

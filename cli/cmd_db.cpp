@@ -15,6 +15,7 @@
 #include "cli/memory_option.h"
 #include "cli/openings_option.h"
 #include "cli/output_format.h"
+#include "cli/output_path.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
 
@@ -68,6 +69,10 @@ int run_db_add(const DbAddOptions& opts) {
   // Spills go beside the store unless told otherwise: that folder must be writable anyway.
   std::string store_dir = std::filesystem::path(opts.db).parent_path().string();
   add.tally.tmp_dir = !opts.tmp_dir.empty() ? opts.tmp_dir : store_dir.empty() ? "." : store_dir;
+  if (Status s = check_not_an_input({"--db", opts.db}, opts.inputs); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
 
   Result<store::StoreAddReport> report = store::store_add(add);
   if (!report) {

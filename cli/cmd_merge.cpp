@@ -6,6 +6,7 @@
 
 #include "book/book_merge.h"
 #include "cli/command.h"
+#include "cli/output_path.h"
 
 namespace bookforge::cli {
 namespace {
@@ -18,6 +19,10 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& opts) {
+  if (Status s = check_outputs({{"-o", opts.output}}, opts.inputs); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
   std::vector<book::PolyglotBook> books;
   for (const std::string& path : opts.inputs) {
     auto book = book::PolyglotBook::open(path);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/interrupt.h"
 #include "cli/unknown_command.h"
 
 namespace bookforge::cli {
@@ -48,6 +49,7 @@ void print_warning(std::string_view message) {
 
 int main(int argc, char** argv) {
   using namespace bookforge::cli;
+  install_interrupt_handlers();
   CLI::App app{"bookforge: chess opening books from game databases", "bookforge"};
   app.set_version_flag("--version", BOOKFORGE_VERSION);
   app.require_subcommand(1);

@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <thread>
+
+#include "book/output_file.h"
 
 #include "cli/number_option.h"
 
@@ -99,27 +99,9 @@ Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, con
 }
 
 Status finish_rescore(const RescoreFlags& f, const book::Rescorer& rescorer, bool quiet) {
-  if (!f.suspicious.empty()) {
-    std::filesystem::path target(f.suspicious);
-    std::filesystem::path temp = target;
-    temp += ".tmp-" + std::to_string(::getpid());
-    {
-      std::ofstream out(temp, std::ios::binary);
-      out << book::suspicious_csv(rescorer.suspicious());
-      out.flush();
-      if (!out) {
-        std::error_code ec;
-        std::filesystem::remove(temp, ec);
-        return Error{"cannot write " + f.suspicious};
-      }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, target, ec);
-    if (ec) {
-      std::filesystem::remove(temp, ec);
-      return Error{"cannot write " + f.suspicious + ": " + ec.message()};
-    }
-  }
+  if (!f.suspicious.empty())
+    if (Status s = book::write_output_file(f.suspicious, book::suspicious_csv(rescorer.suspicious())); !s.ok())
+      return s;
   if (!quiet) {
     const book::RescoreStats& s = rescorer.stats();
     std::printf("rescored %llu positions (%llu candidates, %llu dropped) in %.2f s, %.1f positions/s",

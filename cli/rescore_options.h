@@ -32,7 +32,7 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);
 // for a flag that needs them). Threads and the progress line follow the read flags.
 Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& flags, const ReadFlags& read);
 
-// After the book is written: the suspicious-moves CSV (written to a temporary name and renamed)
+// After the book is written: the suspicious-moves CSV (an OutputFile, book/output_file.h)
 // and, unless quiet, one summary line.
 Status finish_rescore(const RescoreFlags& flags, const book::Rescorer& rescorer, bool quiet);
 
