@@ -71,6 +71,7 @@ struct BuildOptions {
   std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
   std::string config;
   RescoreFlags rescore;  // engine rescoring of the candidates (cli/rescore_options.h)
+  bool allow_empty = false;  // write a book with no entries instead of failing
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -267,6 +268,16 @@ int run_build(const BuildOptions& opts) {
     print_error(outcome.error().message);
     return kExitFailure;
   }
+  // An empty book is almost always a mistake (filters or rules too strict): say why, and write
+  // nothing unless asked to.
+  if (outcome->stages.back().entries == 0 && !opts.allow_empty) {
+    std::string why = from_db ? "the store holds no game" : describe_no_game_kept(*read_stats);
+    if (read_stats->accepted > 0)
+      why = "the selection rules kept no move of the " + std::to_string(read_stats->accepted) +
+            " game(s) kept";
+    print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
+    return kExitFailure;
+  }
   if (Result<uint64_t> committed = writer->commit(); !committed) {
     print_error(committed.error().message);
     return kExitFailure;
@@ -381,6 +392,8 @@ void setup_build(CLI::App& root) {
                   "counting apply)")
       ->excludes(files);
   add_rescore_options(cmd, opts->rescore);
+  cmd->add_flag("--allow-empty", opts->allow_empty,
+                "Write the book even when no game or no move was kept (otherwise that is an error)");
   cmd->add_option("--report", opts->report,
                   "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,
