@@ -16,7 +16,7 @@
 // Prints `cycles N, wrong answers W` and exits 1 if W > 0 or the engine hangs or dies.
 import { Chess } from "chess.js";
 
-import { LineProcess, coordinateOf, legalMoves, play } from "./line_process.mjs";
+import { LineProcess, legalMoves, play } from "./line_process.mjs";
 
 const kAnswerTimeoutMs = 20000;  // no search below may take this long: longer means a hang
 const kMaxGamePlies = 160;
@@ -43,23 +43,34 @@ function makeRandom(seed) {
   };
 }
 
-// The position a cycle sends: the game so far, as `startpos moves ...` or, every few cycles, as a
-// FEN of an earlier position followed by the remaining moves.
-function positionCommand(game, random) {
-  const history = game.history({ verbose: true });
-  const moves = history.map(coordinateOf);
-  if (moves.length > 4 && random(4) === 0) {
-    const cut = random(moves.length);
-    const fen = cut === 0 ? new Chess().fen() : history[cut].before;
-    const rest = moves.slice(cut);
-    return `position fen ${fen}` + (rest.length ? ` moves ${rest.join(" ")}` : "");
+// The game a cycle's position comes from: chess.js for the rules, with the moves and the FEN
+// before each move kept here (chess.js's verbose history replays the whole game on every call).
+class Game {
+  constructor() {
+    this.chess = new Chess();
+    this.moves = [];
+    this.fens = [];
   }
-  return "position startpos" + (moves.length ? ` moves ${moves.join(" ")}` : "");
+  play(move) {
+    this.fens.push(this.chess.fen());
+    this.moves.push(move);
+    play(this.chess, move);
+  }
+  // The game so far, as `startpos moves ...` or, every few cycles, as the FEN of an earlier
+  // position followed by the remaining moves.
+  positionCommand(random) {
+    if (this.moves.length > 4 && random(4) === 0) {
+      const cut = random(this.moves.length);
+      const rest = this.moves.slice(cut);
+      return `position fen ${this.fens[cut]}` + (rest.length ? ` moves ${rest.join(" ")}` : "");
+    }
+    return "position startpos" + (this.moves.length ? ` moves ${this.moves.join(" ")}` : "");
+  }
 }
 
 function clockCommand(random, prefix = "go") {
-  const wtime = 20 + random(800), btime = 20 + random(800);
-  const inc = random(3) === 0 ? 0 : random(100);
+  const wtime = 20 + random(500), btime = 20 + random(500);
+  const inc = random(3) === 0 ? 0 : random(30);
   const movestogo = random(4) === 0 ? ` movestogo ${1 + random(30)}` : "";
   return `${prefix} wtime ${wtime} btime ${btime} winc ${inc} binc ${inc}${movestogo}`;
 }
@@ -105,18 +116,18 @@ async function runCycles(args) {
   engine.send("isready");
   if (!(await engine.readUntil((l) => l === "readyok", 10000))) throw new Error("no readyok");
 
-  let game = new Chess();
+  let game = new Game();
   let afterStray = false;  // the last cycle ended with a stop sent after its bestmove
   for (; cycles < args.cycles; ++cycles) {
-    if (game.isGameOver() || game.history().length >= kMaxGamePlies) {
-      game = new Chess();
+    if (game.chess.isGameOver() || game.moves.length >= kMaxGamePlies) {
+      game = new Game();
       engine.send("ucinewgame");
     }
     const kind = afterStray ? "depth" : kindNames[random(kindNames.length)];
     counts[kind] += 1;
     const plan = kinds[kind](random);
-    const position = positionCommand(game, random);
-    const legal = legalMoves(game);
+    const position = game.positionCommand(random);
+    const legal = legalMoves(game.chess);
     // Written in one go, the moment the previous answer was read.
     engine.send(`${position}\n${plan.send}`);
 
@@ -127,6 +138,7 @@ async function runCycles(args) {
       const line = await engine.nextLine(kAnswerTimeoutMs);
       if (line === null) {
         fail(`cycle ${cycles} (${kind}): no bestmove after "${position}" / "${plan.send}"`);
+        engine.kill();  // a hung engine would outlive this script
         throw Object.assign(new Error("engine hung or died"), { cycles, wrong, failures, counts });
       }
       lines.push(line);
@@ -165,7 +177,7 @@ async function runCycles(args) {
 
     // Play on: the engine's move when legal, sometimes another, so that games vary.
     const next = legal.has(best) && random(3) !== 0 ? best : [...legal][random(legal.size)];
-    play(game, next);
+    game.play(next);
   }
 
   // No answer left over: the next thing the engine says after isready is readyok.
