@@ -11,11 +11,12 @@
 // Every eval is a fresh search ("ucinewgame", one thread) at a fixed node count, so it depends on
 // the position alone and can be cached by position. (Nearly alone: Stockfish 15.1 is not exactly
 // reproducible from one process to the next; of 884 positions judged at 20k nodes in two
-// processes, 42 moved, by up to 15 cp. The cache also pins those values between reruns.) Judging each child by its own search,
-// rather than one MultiPV search of the parent, gives every move the full node budget (MultiPV
-// splits it, and starves the moves ranked low, which are the ones a regret is about) and lets the
-// children be shared: the books of one comparison differ in few moves, so most evals are cache
-// hits after the first book. The parent's own search supplies the engine's best when no book
+// processes, 42 moved, by up to 15 cp. The cache also pins those values between reruns.)
+//
+// Judging each child by its own search, rather than one MultiPV search of the parent, gives every
+// move the full node budget (MultiPV splits it, and starves the moves ranked low, which are the
+// ones a regret is about) and lets the children be shared: the books of one comparison differ in
+// few moves, so most evals are cache hits after the first book. The parent's own search supplies the engine's best when no book
 // move is it, so a book whose only move is a blunder still scores badly.
 //
 // Play is weighted by how often the book plays a move: reach(position) x weight share of the
