@@ -16,8 +16,9 @@
 // Judging each child by its own search, rather than one MultiPV search of the parent, gives every
 // move the full node budget (MultiPV splits it, and starves the moves ranked low, which are the
 // ones a regret is about) and lets the children be shared: the books of one comparison differ in
-// few moves, so most evals are cache hits after the first book. The parent's own search supplies the engine's best when no book
-// move is it, so a book whose only move is a blunder still scores badly.
+// few moves, so most evals are cache hits after the first book. The parent's own search supplies
+// the engine's best when no book move is it, so a book whose only move is a blunder still scores
+// badly.
 //
 // Play is weighted by how often the book plays a move: reach(position) x weight share of the
 // move. Per book: mean regret per book move, share of play on moves losing more than 50 and 100
