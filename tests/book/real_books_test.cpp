@@ -125,12 +125,5 @@ TEST(RealBooks, LaskerTrapUnderpromotion) {
   EXPECT_EQ(move_to_san(board, moves[0].move), "fxg1=N+");
 }
 
-TEST(RealBooks, DevNullIsAnEmptyBook) {
-  auto book = PolyglotBook::open("/dev/null");
-  ASSERT_TRUE(book.ok()) << book.error().message;
-  EXPECT_EQ(book->size(), 0u);
-  EXPECT_TRUE(book->find(Board().key()).empty());
-}
-
 }  // namespace
 }  // namespace bookforge::book
