@@ -74,6 +74,7 @@ if(BOOKFORGE_BUILD_TESTS)
   add_test(NAME install_consumer
     COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
             -DWORK_DIR=${PROJECT_BINARY_DIR}/tests/consumer-work
+            -DINSTALLED_NATIVE=$<AND:$<BOOL:${BOOKFORGE_NATIVE}>,$<BOOL:${BOOKFORGE_INSTALL_NATIVE}>>
             -P ${PROJECT_SOURCE_DIR}/tests/consumer/run_consumer_test.cmake)
   set_tests_properties(install_consumer PROPERTIES LABELS "book;e2e" TIMEOUT 300)
 endif()
