@@ -127,7 +127,8 @@ Control GameReplayer::begin_movetext() {
   if (!rejected.empty()) {
     reject(rejected);
     // A rejected game is read up to its first move, which tells a game from other text (see
-    // end_game); a set-up position says enough.
+    // end_game), until this worker has found its input to be PGN; a set-up position says enough.
+    if (file_ && file_ == pgn_file_) return Control::kSkip;
     if (tags_.find("FEN")) {
       first_move_legal_ = true;
       return Control::kSkip;
@@ -232,7 +233,10 @@ void GameReplayer::end_game() {
   // legal move, two tags, or one tag and no move that failed.
   const size_t tags = tags_.entries().size();
   const bool failed = state_ == State::kBad || state_ == State::kRejected;
-  if (first_move_legal_ || !plies_.empty() || tags >= 2 || (tags == 1 && !failed)) ++stats_.recognised;
+  if (first_move_legal_ || !plies_.empty() || tags >= 2 || (tags == 1 && !failed)) {
+    ++stats_.recognised;
+    pgn_file_ = file_;
+  }
   if (state_ != State::kReplaying && state_ != State::kCounting) return;
   if (options_.filter.rejects_length(plies_seen_)) {
     reject("min_plies");

@@ -16,7 +16,8 @@
 //     one means the standard start.
 //   - Variations and comments are skipped.
 //   - A game counts as recognised PGN when it has a legal move, two tags, or one tag and no
-//     move that failed. A game a filter rejects is read up to its first move for that.
+//     move that failed. A game a filter rejects is read up to its first move for that, until
+//     the worker has found one such game in its input.
 #pragma once
 
 #include <array>
@@ -37,9 +38,9 @@ namespace bookforge::pgn {
 struct WorkerStats {
   ReadStats stats;
   std::array<uint64_t, std::size(kFilterNames)> rejected{};  // by index into kFilterNames
-  // Games with a legal move, two tags, or one tag and no move that failed, whatever became of them:
-  // an input with none is not PGN (a picture, an archive, prose), however many stretches of it
-  // were read as games.
+  // Games with a legal move, two tags, or one tag and no move that failed, whatever became of them
+  // (rejected games only until one was found in their input): an input with none is not PGN (a
+  // picture, an archive, prose), however many stretches of it were read as games.
   uint64_t recognised = 0;
   void merge_into(ReadStats& total) const;
 };
@@ -90,9 +91,10 @@ class GameReplayer final : public Visitor {
   UndoInfo undo_;  // written by every move, never read: a member saves initialising one per move
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
-  uint16_t start_ply_ = 0;         // Board::game_ply() of the start position
-  int plies_seen_ = 0;             // moves of the main line so far, replayed or only counted
-  bool first_move_legal_ = false;  // kProbing found a legal first move (or a [FEN] to start from)
+  uint16_t start_ply_ = 0;                 // Board::game_ply() of the start position
+  int plies_seen_ = 0;                     // moves of the main line so far, replayed or only counted
+  const std::string* pgn_file_ = nullptr;  // the input of the last game found to be PGN
+  bool first_move_legal_ = false;          // kProbing found a legal first move (or a [FEN] to start from)
   std::vector<PlyRecord> plies_;
   BadGame last_bad_;
 };
