@@ -52,9 +52,13 @@ struct EvalParams {
   int attacker_weight[6];
   int safe_check_units[6];
   int max_attack_units;
-  int shelter_missing;    // no own pawn on a file next to the king
-  int shelter_rank[8];    // own pawn this far in front of the king
-  int storm_distance[8];  // enemy pawn this many ranks in front of the king
+  int shelter_missing;              // no own pawn on a file next to the king
+  int shelter_rank[8];              // own pawn this far in front of the king
+  int storm_distance[8];            // enemy pawn this many ranks in front of the king
+  EvalWeight space;                 // per safe central square of the own half; twice when behind own pawns
+  EvalWeight minor_behind_pawn;     // knight or bishop right behind a pawn (shielded, blocks it)
+  EvalWeight bishop_long_diagonal;  // bishop that sees two centre squares past the pawns
+  EvalWeight minor_king_distance;   // per square between a knight or bishop and its own king
 };
 
 // The engine's weights.

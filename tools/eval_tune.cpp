@@ -94,6 +94,10 @@ constexpr Field kFields[] = {
     {"shelter_missing", 1, true, Shape::kInts},
     {"shelter_rank", 8, true, Shape::kInts},
     {"storm_distance", 8, true, Shape::kInts},
+    {"space", 2, true, Shape::kWeights},
+    {"minor_behind_pawn", 2, true, Shape::kWeights},
+    {"bishop_long_diagonal", 2, true, Shape::kWeights},
+    {"minor_king_distance", 2, true, Shape::kWeights},
 };
 constexpr int field_total() {
   int n = 0;
