@@ -12,7 +12,7 @@
 // king distances) and the mobility centres stay fixed.
 //
 // It starts from the weights compiled into the engine, so a rerun refines the current ones
-// (the committed weights came from one run over the hand-set weights of the commit before).
+// (the committed weights came from one run over the hand-set weights, as in f3d4302).
 // About 10 minutes of one core and 300 MB for 300k positions.
 //
 // Rerun (tools are built only with -DBOOKFORGE_BUILD_TOOLS=ON):
