@@ -38,8 +38,6 @@ std::string OpeningNames::default_path() {
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share" / "bookforge" / "openings.tsv");
-  // This file is compiled from <source>/book/opening_names.cpp.
-  candidates.push_back(fs::path(__FILE__).parent_path().parent_path() / "data-samples" / "openings.tsv");
   for (const fs::path& p : candidates)
     if (fs::is_regular_file(p, ec)) return p.string();
   return {};

@@ -24,8 +24,8 @@ class OpeningNames {
   // Errors name the file and line.
   static Result<OpeningNames> load(const std::string& path);
   // The shipped table: $BOOKFORGE_OPENINGS, else <prefix>/share/bookforge/openings.tsv beside
-  // the installed binary, else data-samples/openings.tsv of the source tree this was built from.
-  // The empty path if none exists.
+  // the binary (<prefix>/bin): the installed one, or the build folder's copy (cli/CMakeLists.txt),
+  // so that no path of the build machine is compiled in. The empty path if none exists.
   static std::string default_path();
 
   const OpeningName* find(uint64_t key) const;

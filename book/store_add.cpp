@@ -15,6 +15,7 @@
 
 #include "book/prefetch_stream.h"
 #include "book/store_hash.h"
+#include "book/temp_file.h"
 
 namespace bookforge::store {
 namespace {
@@ -56,7 +57,7 @@ struct Input {
 Result<std::vector<Input>> digest_inputs(const std::vector<std::string>& names) {
   std::vector<Input> inputs;
   for (const std::string& name : names) {
-    Input in{name, std::nullopt};
+    Input in{name, std::nullopt, std::nullopt};
     if (name != "-") {
       Result<FileDigest> d = digest_file(name);
       if (!d) return d.error();
@@ -293,6 +294,10 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     if (Status c = existing->close(); !c) return c.error();
   } else {
     const std::string temp = temporary_path(options.db_path);
+    // An interrupted first add removes its half-made store and SQLite's side files of it.
+    const book::TempNameRegistration registered[] = {
+        book::TempNameRegistration(temp), book::TempNameRegistration(temp + "-journal"),
+        book::TempNameRegistration(temp + "-wal"), book::TempNameRegistration(temp + "-shm")};
     remove_stale_temporaries(options.db_path);
     fs::remove(temp, ec);
     Result<Store> created = Store::create(temp);

@@ -7,6 +7,7 @@
 
 #include "book/polyglot_reader.h"
 #include "cli/command.h"
+#include "cli/number_option.h"
 #include "engine/san.h"
 #include "engine/uci.h"
 
@@ -75,8 +76,9 @@ void setup_uci(CLI::App& root) {
   CLI::App* sub = add_subcommand(root, "uci", "Run the embedded engine as a UCI engine (stdin/stdout)");
   sub->add_option("--book", opts->book, "Polyglot book to play from (sets OwnBook and BookFile)")
       ->check(CLI::ExistingFile);
-  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, 65536));
-  sub->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, 256));
+  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB")
+      ->transform(whole_number(1, 65536));
+  sub->add_option("--threads", opts->threads, "Search threads")->transform(whole_number(1, 256));
   sub->callback([opts] { set_exit_code(run_uci(*opts)); });
 }
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <thread>
 
-#include "book/output_file.h"
-
 #include "cli/number_option.h"
+
+#include "book/output_file.h"
 
 namespace bookforge::cli {
 namespace {

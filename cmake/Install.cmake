@@ -26,6 +26,11 @@ foreach(library IN LISTS BOOKFORGE_READER_LIBRARIES BOOKFORGE_BUILDER_LIBRARIES)
   if(BOOKFORGE_NATIVE AND NOT BOOKFORGE_INSTALL_NATIVE)
     bookforge_add_portable_copy(bookforge_${library})
     set(installed_target bookforge_${library}_portable)
+    if(library STREQUAL "engine")
+      # The slider lookups are inline (engine/attacks.h): an engine compiled with BMI2 must
+      # still index the tables the way this library filled them.
+      target_compile_definitions(${installed_target} PUBLIC BOOKFORGE_PEXT=0)
+    endif()
   else()
     set(installed_target bookforge_${library})
   endif()

@@ -187,7 +187,7 @@ void init_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2])
       ++size;
       subset = (subset - e.mask) & e.mask;
     } while (subset);
-#if defined(__BMI2__)
+#if BOOKFORGE_PEXT
     for (int i = 0; i < size; ++i) slice[e.index(occupancies[i])] = reference[i];
 #else
     Prng prng{kSeeds[sq / 8]};

@@ -5,9 +5,21 @@
 // ((occupied & mask) * magic) >> shift, with magics found at start-up by a fixed-seed search.
 // The lookups are inline because move generation and SAN resolution call them in their
 // innermost loops.
+//
+// The library and every file that includes this header must agree on the indexing, so the
+// choice is BOOKFORGE_PEXT: a usage requirement of the installed library (0 for the portable
+// package, whatever the consumer's -march), and otherwise the compiler's own target.
 #pragma once
 
+#if !defined(BOOKFORGE_PEXT)
 #if defined(__BMI2__)
+#define BOOKFORGE_PEXT 1
+#else
+#define BOOKFORGE_PEXT 0
+#endif
+#endif
+
+#if BOOKFORGE_PEXT
 #include <immintrin.h>
 #endif
 
@@ -26,7 +38,7 @@ struct SliderEntry {
   unsigned shift;         // 64 - popcount(mask); unused with BMI2
 
   unsigned index(Bitboard occupied) const {
-#if defined(__BMI2__)
+#if BOOKFORGE_PEXT
     return unsigned(_pext_u64(occupied, mask));
 #else
     return unsigned(((occupied & mask) * magic) >> shift);

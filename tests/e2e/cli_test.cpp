@@ -138,13 +138,9 @@ void expect_refused(const std::vector<std::string>& command, const NumericFlag& 
                                                                   << r.err;
 }
 
-// The UCI command's own flags are checked with the UCI work (cli/cmd_uci.cpp).
-const std::set<std::string> kCheckedElsewhere = {"uci"};
-
 TEST(Cli, EveryNumericFlagStatesItsRangeAndRefusesWhatIsOutside) {
   size_t checked = 0;
   for (const std::vector<std::string>& command : all_commands()) {
-    if (kCheckedElsewhere.count(command[0])) continue;
     for (const NumericFlag& flag : numeric_flags(command)) {
       ++checked;
       ASSERT_FALSE(flag.range.empty()) << joined(command) << " " << flag.name << " shows no range in --help";

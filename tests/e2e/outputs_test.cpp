@@ -467,5 +467,31 @@ TEST_F(Outputs, ADbAddSignalledAtManyMomentsLeavesTheStoreBeforeOrAfter) {
       });
 }
 
+TEST_F(Outputs, AFirstDbAddSignalledAtManyMomentsLeavesNoStoreOrTheWholeOne) {
+  fs::create_directory(dir_ / "out");
+  write_file(dir_ / "big.pgn", big_pgn());
+  const fs::path db = dir_ / "out" / "tree.sqlite", whole = dir_ / "whole.sqlite";
+  std::vector<std::string> add{
+      "db",         "add",  (dir_ / "big.pgn").string(), "--db", whole.string(), "--threads", "1", "-q",
+      "--progress", "never"};
+  ASSERT_EQ(run_bookforge(add).exit_code, 0);
+  const std::string complete = dump_tree(whole);
+  add[4] = db.string();
+  signal_at_many_moments(
+      add,
+      [&] {
+        fs::remove_all(dir_ / "out");
+        fs::create_directory(dir_ / "out");
+      },
+      [&](bool finished, double at) {
+        // No half-made store under a temporary name, and the store itself only when complete.
+        for (const std::string& name : names_in(dir_ / "out"))
+          EXPECT_EQ(name.find(".tmp-"), std::string::npos) << "at " << at << ": " << name;
+        if (finished || fs::exists(db)) {
+          EXPECT_EQ(dump_tree(db), complete) << "at " << at;
+        }
+      });
+}
+
 }  // namespace
 }  // namespace bookforge::test
