@@ -18,14 +18,6 @@ packages=(
   polyglot pgn-extract stockfish hyperfine time
 )
 
-# Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests),
-# installed from the npm registry with the machine's npm; where npm is absent those tests skip.
-clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
-if command -v npm >/dev/null 2>&1 && [[ ! -f "$clients/node_modules/chess.js/package.json" ]]; then
-  echo "install-deps: npm ci in tests/clients"
-  npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error >/dev/null
-fi
-
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -33,15 +25,26 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
-  echo "install-deps: all ${#packages[@]} packages already installed"
-  exit 0
-fi
-
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Node.js runs the test clients; a machine with its own Node.js keeps it (Debian's npm would
+# conflict with a Node.js that bundles npm).
+if ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests),
+# from the npm registry, pinned by tests/clients/package-lock.json.
+clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
+if [[ ! -f "$clients/node_modules/chess.js/package.json" ]]; then
+  echo "install-deps: npm ci in tests/clients"
+  npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error >/dev/null
+fi
 echo "install-deps: done"
