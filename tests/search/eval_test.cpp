@@ -14,11 +14,7 @@
 namespace bookforge {
 namespace {
 
-Board board_of(const std::string& fen) {
-  Result<Board> b = Board::from_fen(fen);
-  EXPECT_TRUE(b.ok()) << fen << ": " << (b.ok() ? "" : b.error().message);
-  return b.ok() ? *b : Board();
-}
+using test::board_of;
 
 // The same position with the colours swapped: ranks mirrored, piece letters' case swapped,
 // the other side to move, castling rights and the en-passant square mirrored too.

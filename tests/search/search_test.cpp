@@ -15,11 +15,7 @@
 namespace bookforge {
 namespace {
 
-Board board_of(const std::string& fen) {
-  Result<Board> b = Board::from_fen(fen);
-  EXPECT_TRUE(b.ok()) << fen << ": " << (b.ok() ? "" : b.error().message);
-  return b.ok() ? *b : Board();
-}
+using test::board_of;
 
 SearchResult search_depth(const Board& board, int depth, int multipv = 1, std::vector<Move> moves = {},
                           const std::vector<uint64_t>& history = {}) {
@@ -61,15 +57,15 @@ struct MateCase {
 
 // A few mates of our own so that the suite runs without ../shared.
 const MateCase kEmbeddedMates[] = {
-    {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1},           // back-rank mate Rd8#
-    {"7k/8/6K1/8/8/8/Q7/8 w - - 99 80", 1},                 // Qa8#, on the hundredth half-move
+    {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1},  // back-rank mate Rd8#
+    {"7k/8/6K1/8/8/8/Q7/8 w - - 99 80", 1},        // Qa8#, on the hundredth half-move
     {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1},  // scholar's mate
-    {"6rk/6pp/8/6N1/8/8/8/6RK w - - 0 1", 1},                // smothered mate Nf7#
-    {"r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", 2},          // Re8+ Rxe8 Rxe8#
-    {"k7/8/1K6/8/8/8/8/7R w - - 0 1", 1},                    // Rh8#
-    {"8/8/8/8/8/5K2/7R/5k2 w - - 0 1", 1},                   // Rh1#
-    {"3k4/8/3K4/8/8/8/8/R7 w - - 0 1", 1},                   // Ra8#
-    {"6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 1},                   // Ra8#
+    {"6rk/6pp/8/6N1/8/8/8/6RK w - - 0 1", 1},                                    // smothered mate Nf7#
+    {"r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", 2},                              // Re8+ Rxe8 Rxe8#
+    {"k7/8/1K6/8/8/8/8/7R w - - 0 1", 1},                                        // Rh8#
+    {"8/8/8/8/8/5K2/7R/5k2 w - - 0 1", 1},                                       // Rh1#
+    {"3k4/8/3K4/8/8/8/8/R7 w - - 0 1", 1},                                       // Ra8#
+    {"6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 1},                                       // Ra8#
 };
 
 TEST(SearchMates, EmbeddedPositions) {
@@ -122,7 +118,8 @@ void check_mate_file(const std::filesystem::path& path, int moves, int every, co
       b = Board::from_fen(f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0 1");
     }
     ASSERT_TRUE(b.ok()) << path << ":" << line_no << ": " << b.error().message;
-    EXPECT_GE(find_mate(*b, moves), mate_in(2 * moves - 1)) << path.filename() << ":" << line_no << " " << line;
+    EXPECT_GE(find_mate(*b, moves), mate_in(2 * moves - 1))
+        << path.filename() << ":" << line_no << " " << line;
   }
   EXPECT_GT(tried, 0);
 }

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/board.h"
+
 namespace bookforge::test {
 
 // The repository root (for data-samples/ and tests/data/).
@@ -17,7 +19,7 @@ std::filesystem::path source_dir();
 std::filesystem::path shared_data();
 
 // A path under ../shared/data; the calling test is skipped when the file is absent.
-#define BOOKFORGE_SHARED_OR_SKIP(var, relative)                                   \
+#define BOOKFORGE_SHARED_OR_SKIP(var, relative)                                    \
   const std::filesystem::path var = ::bookforge::test::shared_data() / (relative); \
   if (::bookforge::test::shared_data().empty() || !std::filesystem::exists(var))   \
   GTEST_SKIP() << "shared data absent: " << (relative)
@@ -48,6 +50,9 @@ CommandResult run_bookforge(const std::vector<std::string>& args, const std::str
 
 // Runs any program the same way (used for reference tools such as polyglot).
 CommandResult run_program(const std::vector<std::string>& argv, const std::string& stdin_data = "");
+
+// The board of a FEN; a bad FEN fails the calling test (and gives the start position).
+Board board_of(const std::string& fen);
 
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
