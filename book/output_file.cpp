@@ -31,9 +31,13 @@ const char* kind_of(fs::file_type type) {
   }
 }
 
-// The name the finished file takes for the moment between being linked and being renamed.
-std::string temp_name_prefix(const fs::path& target) {
-  return (target.parent_path() / ("." + target.filename().string() + ".tmp")).string();
+// What the file being written is called while it has a name: in a folder without O_TMPFILE, or
+// for the moment between being linked and being renamed.
+std::string temp_stem(const fs::path& target) {
+  std::string stem = ".";  // appended, not "." + name: GCC 12 warns wrongly (-Wrestrict) on that
+  stem += target.filename().string();
+  stem += ".tmp";
+  return stem;
 }
 
 }  // namespace
@@ -51,11 +55,17 @@ Result<std::string> replaced_file(const std::string& path) {
   if (!target.has_filename())
     return Error{path + " names a folder; outputs are written only to regular files"};
   if (target.parent_path().empty()) target = fs::path(".") / target;
-  const std::string folder = target.parent_path().string();
-  if (!fs::is_directory(folder, ec)) return Error{path + ": no such folder: " + folder};
-  if (::access(folder.c_str(), W_OK) != 0)
-    return Error{path + ": cannot write in " + folder + ": " + std::strerror(errno)};
+  if (Status s = check_writable_folder(target.parent_path().string()); !s.ok())
+    return Error{path + ": " + s.error().message};
   return target.string();
+}
+
+Status check_writable_folder(const std::string& folder) {
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) return Error{"no such folder: " + folder};
+  if (::access(folder.c_str(), W_OK) != 0)
+    return Error{"cannot write in " + folder + ": " + std::strerror(errno)};
+  return ok_status();
 }
 
 Result<OutputFile> OutputFile::create(const std::string& path) {
@@ -63,7 +73,7 @@ Result<OutputFile> OutputFile::create(const std::string& path) {
   if (!target) return target.error();
   const fs::path replaced(*target);
   const std::string folder = replaced.parent_path().string();
-  Result<NewTempFile> file = create_temp_file(folder, "." + replaced.filename().string() + ".tmp");
+  Result<NewTempFile> file = create_temp_file(folder, temp_stem(replaced));
   if (!file) return file.error();
   return OutputFile(path, *target, folder, std::move(*file));
 }
@@ -111,7 +121,8 @@ Status OutputFile::commit() {
   if (temp_name_.empty()) {
     // A name of its own first: linkat() cannot replace a file, rename() can.
     static std::atomic<unsigned> counter{0};
-    const std::string prefix = temp_name_prefix(fs::path(target_)) + "-" + std::to_string(::getpid()) + "-";
+    const std::string prefix =
+        folder_ + "/" + temp_stem(fs::path(target_)) + "-" + std::to_string(::getpid()) + "-";
     Status linked = ok_status();
     for (int attempt = 0; attempt < 100; ++attempt) {
       std::string name = prefix + std::to_string(counter++);

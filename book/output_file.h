@@ -21,6 +21,9 @@ namespace bookforge::book {
 // file, in a folder that exists and can be written. Nothing is created.
 Result<std::string> replaced_file(const std::string& path);
 
+// `folder` exists and this process may create files in it.
+Status check_writable_folder(const std::string& folder);
+
 class OutputFile {
  public:
   static Result<OutputFile> create(const std::string& path);

@@ -70,7 +70,7 @@ struct BuildOptions {
   std::string report;
   std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
   std::string config;
-  RescoreFlags rescore;  // engine rescoring of the candidates (cli/rescore_options.h)
+  RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
 };
 
@@ -271,10 +271,11 @@ int run_build(const BuildOptions& opts) {
   // An empty book is almost always a mistake (filters or rules too strict): say why, and write
   // nothing unless asked to.
   if (outcome->stages.back().entries == 0 && !opts.allow_empty) {
-    std::string why = from_db ? "the store holds no game" : describe_no_game_kept(*read_stats);
-    if (read_stats->accepted > 0)
-      why = "the selection rules kept no move of the " + std::to_string(read_stats->accepted) +
-            " game(s) kept";
+    const std::string why = read_stats->accepted > 0
+                                ? "the selection rules kept no move of the " +
+                                      std::to_string(read_stats->accepted) + " game(s) kept"
+                            : from_db ? "the store holds no game"
+                                      : describe_no_game_kept(*read_stats);
     print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
     return kExitFailure;
   }

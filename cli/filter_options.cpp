@@ -31,11 +31,10 @@ Result<std::string> normalize_date(const std::string& text) {
   std::string date = text;
   std::replace(date.begin(), date.end(), '-', '.');
   while (date.size() > 4 && date.ends_with(".??")) date.resize(date.size() - 3);
-  const bool shape_ok = date.size() == 4 || date.size() == 7 || date.size() == 10;
+  bool shape_ok = date.size() == 4 || date.size() == 7 || date.size() == 10;
   for (size_t i = 0; shape_ok && i < date.size(); ++i) {
     const bool dot_here = i == 4 || i == 7;
-    if (dot_here ? date[i] != '.' : !std::isdigit(static_cast<unsigned char>(date[i])))
-      return Error{"expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + text + "'"};
+    shape_ok = dot_here ? date[i] == '.' : std::isdigit(static_cast<unsigned char>(date[i])) != 0;
   }
   if (!shape_ok) return Error{"expected a date YYYY, YYYY.MM or YYYY.MM.DD, got '" + text + "'"};
   const int year = std::stoi(date.substr(0, 4));

@@ -1,10 +1,7 @@
 #include "cli/output_path.h"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 
 #include "book/output_file.h"
@@ -55,10 +52,8 @@ Status check_outputs(const std::vector<OutputPath>& outputs, const std::vector<s
 
 Status check_tmp_dir(const std::string& option, const std::string& dir) {
   if (dir.empty()) return ok_status();
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) return Error{option + " " + dir + ": no such folder"};
-  if (::access(dir.c_str(), W_OK) != 0)
-    return Error{option + " " + dir + ": cannot write in it: " + std::strerror(errno)};
+  if (Status s = book::check_writable_folder(dir); !s.ok())
+    return Error{option + " " + dir + ": " + s.error().message};
   return ok_status();
 }
 

@@ -4,9 +4,8 @@
 #include <cstdio>
 #include <thread>
 
-#include "cli/number_option.h"
-
 #include "book/output_file.h"
+#include "cli/number_option.h"
 
 namespace bookforge::cli {
 namespace {
@@ -100,7 +99,8 @@ Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, con
 
 Status finish_rescore(const RescoreFlags& f, const book::Rescorer& rescorer, bool quiet) {
   if (!f.suspicious.empty())
-    if (Status s = book::write_output_file(f.suspicious, book::suspicious_csv(rescorer.suspicious())); !s.ok())
+    if (Status s = book::write_output_file(f.suspicious, book::suspicious_csv(rescorer.suspicious()));
+        !s.ok())
       return s;
   if (!quiet) {
     const book::RescoreStats& s = rescorer.stats();
