@@ -48,6 +48,12 @@ SearchResult search_start_position(const std::string& engine) {
   return result.ok() ? *result : SearchResult{};
 }
 
+// Every script's first iteration: e2e4 ahead of d2d4 ahead of g1f3.
+constexpr const char* kFirstIteration =
+    "info depth 1 multipv 1 score cp 30 nodes 100 pv e2e4\n"
+    "info depth 1 multipv 2 score cp 20 nodes 100 pv d2d4\n"
+    "info depth 1 multipv 3 score cp 10 nodes 100 pv g1f3\n";
+
 std::map<std::string, std::vector<Score>> scores_by_move(const SearchResult& r) {
   std::map<std::string, std::vector<Score>> out;
   for (const PvLine& line : r.lines) out[move_to_uci(line.move)].push_back(line.score);
@@ -58,13 +64,9 @@ std::map<std::string, std::vector<Score>> scores_by_move(const SearchResult& r) 
 // the first one: every move must still come back once, with its latest score.
 TEST(UciClient, LinesAreKeptByMoveWhenTheEngineReordersThem) {
   test::TempDir dir;
-  const SearchResult r =
-      search_start_position(fake_engine(dir,
-                                        "info depth 1 multipv 1 score cp 30 nodes 100 pv e2e4\n"
-                                        "info depth 1 multipv 2 score cp 20 nodes 100 pv d2d4\n"
-                                        "info depth 1 multipv 3 score cp 10 nodes 100 pv g1f3\n"
-                                        "info depth 2 multipv 1 score cp 35 nodes 900 pv d2d4 d7d5\n"
-                                        "bestmove d2d4\n"));
+  const SearchResult r = search_start_position(fake_engine(
+      dir, std::string(kFirstIteration) + "info depth 2 multipv 1 score cp 35 nodes 900 pv d2d4 d7d5\n"
+                                          "bestmove d2d4\n"));
   const auto scores = scores_by_move(r);
   ASSERT_EQ(scores.size(), 3u);
   EXPECT_EQ(scores.at("d2d4"), std::vector<Score>{35});
@@ -78,15 +80,11 @@ TEST(UciClient, LinesAreKeptByMoveWhenTheEngineReordersThem) {
 // ranked in its place is not duplicated.
 TEST(UciClient, BoundedLineKeepsTheMovesLastExactScore) {
   test::TempDir dir;
-  const SearchResult r =
-      search_start_position(fake_engine(dir,
-                                        "info depth 1 multipv 1 score cp 30 nodes 100 pv e2e4\n"
-                                        "info depth 1 multipv 2 score cp 20 nodes 100 pv d2d4\n"
-                                        "info depth 1 multipv 3 score cp 10 nodes 100 pv g1f3\n"
-                                        "info depth 2 multipv 1 score cp 35 nodes 900 pv d2d4 d7d5\n"
-                                        "info depth 2 multipv 2 score cp 12 upperbound nodes 900 pv e2e4\n"
-                                        "info depth 2 multipv 3 score cp 8 nodes 900 pv g1f3\n"
-                                        "bestmove d2d4\n"));
+  const SearchResult r = search_start_position(fake_engine(
+      dir, std::string(kFirstIteration) + "info depth 2 multipv 1 score cp 35 nodes 900 pv d2d4 d7d5\n"
+                                          "info depth 2 multipv 2 score cp 12 upperbound nodes 900 pv e2e4\n"
+                                          "info depth 2 multipv 3 score cp 8 nodes 900 pv g1f3\n"
+                                          "bestmove d2d4\n"));
   const auto scores = scores_by_move(r);
   ASSERT_EQ(scores.size(), 3u);
   EXPECT_EQ(scores.at("d2d4"), std::vector<Score>{35});
@@ -98,15 +96,11 @@ TEST(UciClient, BoundedLineKeepsTheMovesLastExactScore) {
 // that replaced them.
 TEST(UciClient, NoMoreLinesThanAsked) {
   test::TempDir dir;
-  const SearchResult r =
-      search_start_position(fake_engine(dir,
-                                        "info depth 1 multipv 1 score cp 30 nodes 100 pv e2e4\n"
-                                        "info depth 1 multipv 2 score cp 20 nodes 100 pv d2d4\n"
-                                        "info depth 1 multipv 3 score cp 10 nodes 100 pv g1f3\n"
-                                        "info depth 2 multipv 1 score cp 31 nodes 900 pv e2e4\n"
-                                        "info depth 2 multipv 2 score cp 25 nodes 900 pv g1f3\n"
-                                        "info depth 2 multipv 3 score cp 5 nodes 900 pv d2d4\n"
-                                        "bestmove e2e4\n"));
+  const SearchResult r = search_start_position(
+      fake_engine(dir, std::string(kFirstIteration) + "info depth 2 multipv 1 score cp 31 nodes 900 pv e2e4\n"
+                                                      "info depth 2 multipv 2 score cp 25 nodes 900 pv g1f3\n"
+                                                      "info depth 2 multipv 3 score cp 5 nodes 900 pv d2d4\n"
+                                                      "bestmove e2e4\n"));
   ASSERT_EQ(r.lines.size(), 3u);
   EXPECT_EQ(move_to_uci(r.lines[0].move), "e2e4");
   EXPECT_EQ(move_to_uci(r.lines[1].move), "g1f3");
