@@ -39,6 +39,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "book/book_probe.h"
 #include "book/polyglot_reader.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
@@ -84,11 +85,10 @@ struct ReachedPosition {
 std::vector<BookMove> book_moves(const book::PolyglotBook& book, const Board& board) {
   std::vector<BookMove> moves;
   double total = 0;
-  for (const book::PolyglotEntry& e : book.find(board.key())) {
-    const Move m = polyglot_to_move(board, e.move);
-    if (!m.is_ok() || e.weight == 0) continue;
-    moves.push_back({m, double(e.weight)});
-    total += e.weight;
+  for (const book::ProbedMove& p : book::probe_book(book, board)) {
+    if (!p.move.is_ok() || p.entry.weight == 0) continue;
+    moves.push_back({p.move, double(p.entry.weight)});
+    total += p.entry.weight;
   }
   for (BookMove& b : moves) b.share /= total;
   return moves;

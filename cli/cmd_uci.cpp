@@ -1,10 +1,10 @@
 // bookforge uci: the embedded engine as a UCI engine on standard input/output, playing from a
 // Polyglot book (OwnBook/BookFile options, or --book) while the game is in it.
-#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <random>
 
+#include "book/book_probe.h"
 #include "book/polyglot_reader.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
@@ -20,35 +20,18 @@ struct UciOptions {
   int threads = 0;
 };
 
-// A book move: the most played (highest weight) one, or a pick weighted by the book weights.
-// Weight 0 means "avoid" (as `pick` and other readers treat it): such an entry is never played,
-// and a position whose entries all weigh 0 is out of the book.
+// A book move: the most played (highest weight) one, or a pick weighted by the book weights, as
+// `pick` chooses (book/book_probe.h). Weight 0 means "avoid": such an entry is never played, and
+// a position whose entries all weigh 0 is out of the book.
 Result<BookProbe> open_book(const std::string& path) {
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
   if (!opened.ok()) return opened.error();
   auto shared = std::make_shared<book::PolyglotBook>(std::move(*opened));
   auto rng = std::make_shared<std::mt19937_64>(std::random_device{}());
   BookProbe probe = [shared, rng](const Board& board, bool best) {
-    std::vector<std::pair<Move, uint64_t>> moves;
-    uint64_t total = 0;
-    for (const book::PolyglotEntry& e : shared->find(board.key())) {
-      const Move m = e.weight > 0 ? polyglot_to_move(board, e.move) : Move::none();
-      if (!m.is_ok()) continue;
-      moves.emplace_back(m, e.weight);
-      total += e.weight;
-    }
-    if (moves.empty()) return Move::none();
-    if (best) {
-      return std::max_element(moves.begin(), moves.end(),
-                              [](const auto& a, const auto& b) { return a.second < b.second; })
-          ->first;
-    }
-    uint64_t pick = std::uniform_int_distribution<uint64_t>(0, total - 1)(*rng);
-    for (const auto& [m, w] : moves) {
-      if (pick < w) return m;
-      pick -= w;
-    }
-    return moves.back().first;
+    const std::optional<book::ProbedMove> picked =
+        book::pick_move(book::probe_book(*shared, board), (*rng)(), best);
+    return picked ? picked->move : Move::none();
   };
   return probe;
 }
