@@ -39,8 +39,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "book/book_probe.h"
-#include "book/polyglot_reader.h"
+#include "book/polyglot/probe.h"
+#include "book/polyglot/reader.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
 #include "engine/uci_client.h"

@@ -18,9 +18,9 @@
 #include <random>
 #include <vector>
 
-#include "book/store.h"
-#include "book/store_add.h"
-#include "book/store_explore.h"
+#include "book/store/store.h"
+#include "book/store/add.h"
+#include "book/store/explore.h"
 #include "engine/san.h"
 
 namespace bookforge {

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "book/store.h"
+#include "book/store/store.h"
 
 namespace bookforge {
 namespace {

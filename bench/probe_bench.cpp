@@ -14,7 +14,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "book/polyglot_reader.h"
+#include "book/polyglot/reader.h"
 
 namespace {
 

@@ -22,7 +22,7 @@
 #include <benchmark/benchmark.h>
 
 #include "book/book_builder.h"
-#include "book/tally.h"
+#include "book/tally/tally.h"
 #include "pgn/pipeline.h"
 
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <thread>
 
-#include "book/book_walk.h"
-#include "book/weight_scale.h"
+#include "book/polyglot/walk.h"
+#include "book/polyglot/weight_scale.h"
 
 namespace bookforge::book {
 namespace {

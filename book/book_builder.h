@@ -17,9 +17,9 @@
 
 #include "book/candidates.h"
 #include "book/move_selection.h"
-#include "book/polyglot_writer.h"
+#include "book/polyglot/writer.h"
 #include "book/selection_rules.h"
-#include "book/tally_entry.h"
+#include "book/tally/entry.h"
 #include "engine/result.h"
 
 namespace bookforge::book {

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "book/tally_entry.h"
+#include "book/tally/entry.h"
 #include "engine/board.h"
 #include "engine/result.h"
 

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "book/book_builder.h"
-#include "book/memory_size.h"
+#include "cli/memory_size.h"
 #include "book/output_file.h"
-#include "book/prefetch_stream.h"
+#include "book/tally/prefetch_stream.h"
 #include "book/selection_rules.h"
-#include "book/store_build.h"
-#include "book/tally.h"
+#include "book/store/from_db.h"
+#include "book/tally/tally.h"
 #include "cli/command.h"
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
@@ -68,7 +68,7 @@ struct BuildOptions {
   std::string memory;
   std::string tmp_dir;
   std::string report;
-  std::string from_db;  // a store (db add) instead of PGN files: book/store_build.h
+  std::string from_db;  // a store (db add) instead of PGN files: book/store/from_db.h
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
@@ -144,7 +144,7 @@ std::string report_json(const ReportData& d) {
          ",\n  \"entries\": " + std::to_string(written.entries) +
          ",\n  \"scaled_positions\": " + std::to_string(d.outcome->scaled_positions) +
          ",\n  \"seconds\": " + seconds +
-         ",\n  \"peak_rss_bytes\": " + std::to_string(book::peak_resident_bytes()) + "\n}\n";
+         ",\n  \"peak_rss_bytes\": " + std::to_string(peak_resident_bytes()) + "\n}\n";
 }
 
 int run_build(const BuildOptions& opts) {

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "book/book_dump.h"
+#include "book/polyglot/dump.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "book/book_info.h"
+#include "book/polyglot/info.h"
 #include "cli/command.h"
 #include "cli/output_format.h"
 #include "cli/read_report.h"

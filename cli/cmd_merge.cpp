@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "book/book_merge.h"
+#include "book/polyglot/merge.h"
 #include "cli/command.h"
 #include "cli/output_path.h"
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <string>
 
-#include "book/book_probe.h"
+#include "book/polyglot/probe.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "cli/position_options.h"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "book/book_probe.h"
+#include "book/polyglot/probe.h"
 #include "book/opening_names.h"
 #include "cli/command.h"
 #include "cli/openings_option.h"

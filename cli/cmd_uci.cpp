@@ -4,8 +4,8 @@
 #include <memory>
 #include <random>
 
-#include "book/book_probe.h"
-#include "book/polyglot_reader.h"
+#include "book/polyglot/probe.h"
+#include "book/polyglot/reader.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "engine/san.h"
@@ -21,7 +21,7 @@ struct UciOptions {
 };
 
 // A book move: the most played (highest weight) one, or a pick weighted by the book weights, as
-// `pick` chooses (book/book_probe.h). Weight 0 means "avoid": such an entry is never played, and
+// `pick` chooses (book/polyglot/probe.h). Weight 0 means "avoid": such an entry is never played, and
 // a position whose entries all weigh 0 is out of the book.
 Result<BookProbe> open_book(const std::string& path) {
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);

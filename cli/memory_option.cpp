@@ -1,6 +1,6 @@
 #include "cli/memory_option.h"
 
-#include "book/memory_size.h"
+#include "cli/memory_size.h"
 #include "cli/command.h"
 
 namespace bookforge::cli {
@@ -20,7 +20,7 @@ void add_memory_option(CLI::App& command, std::string& memory) {
                   "after every 4 spills, up to a quarter of RAM)")
       ->check(CLI::Validator(
           [](const std::string& text) -> std::string {
-            Result<uint64_t> bytes = book::parse_memory_size(text);
+            Result<uint64_t> bytes = parse_memory_size(text);
             if (!bytes) return bytes.error().message;
             if (*bytes < kMinMemory)
               return "'" + text + "' is less than the least the tally works with (64K)";
@@ -30,9 +30,9 @@ void add_memory_option(CLI::App& command, std::string& memory) {
 }
 
 int apply_memory_option(const std::string& memory, book::TallyOptions& tally) {
-  tally.memory_budget = book::default_memory_budget();
+  tally.memory_budget = default_memory_budget();
   if (memory.empty()) return kExitOk;
-  Result<uint64_t> bytes = book::parse_memory_size(memory);
+  Result<uint64_t> bytes = parse_memory_size(memory);
   if (!bytes) {
     print_error("--memory: " + bytes.error().message);
     return kExitUsage;

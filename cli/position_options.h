@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "book/polyglot_reader.h"
+#include "book/polyglot/reader.h"
 #include "engine/board.h"
 #include "engine/result.h"
 

@@ -4,7 +4,7 @@
 #   find_package(bookforge REQUIRED COMPONENTS polyglot)
 #   target_link_libraries(my_engine PRIVATE bookforge::polyglot)
 #
-# gives `#include "book/polyglot_reader.h"` and friends (tests/consumer/ is such a project).
+# gives `#include "book/polyglot/reader.h"` and friends (tests/consumer/ is such a project).
 # Exported targets, in two components:
 #   polyglot: bookforge::engine (chess core), bookforge::polyglot (the book reader); they need
 #             nothing but threads.
@@ -53,10 +53,16 @@ install(TARGETS ${BOOKFORGE_INSTALLED_BUILDER} EXPORT bookforgeBookTargets
 file(GLOB BOOKFORGE_ENGINE_HEADERS ${PROJECT_SOURCE_DIR}/engine/*.h)
 install(FILES ${BOOKFORGE_ENGINE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/engine)
 install(FILES
-    ${PROJECT_SOURCE_DIR}/book/polyglot.h
-    ${PROJECT_SOURCE_DIR}/book/polyglot_reader.h
-    ${PROJECT_SOURCE_DIR}/book/polyglot_writer.h
-    ${PROJECT_SOURCE_DIR}/book/book_probe.h
+    ${PROJECT_SOURCE_DIR}/book/polyglot/format.h
+    ${PROJECT_SOURCE_DIR}/book/polyglot/reader.h
+    ${PROJECT_SOURCE_DIR}/book/polyglot/writer.h
+    ${PROJECT_SOURCE_DIR}/book/polyglot/probe.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book/polyglot)
+# The writer's output file (written whole under a temporary name, then put in place) and the
+# opening names probe shows.
+install(FILES
+    ${PROJECT_SOURCE_DIR}/book/output_file.h
+    ${PROJECT_SOURCE_DIR}/book/temp_file.h
     ${PROJECT_SOURCE_DIR}/book/opening_names.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book)
 

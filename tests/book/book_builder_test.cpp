@@ -1,9 +1,9 @@
 // From an entry stream to a book: weights scaled per position, pruning of unreachable
 // positions, the candidate transformer hook (what engine rescoring plugs into), errors.
 #include "book/book_builder.h"
-#include "book/book_probe.h"
-#include "book/entry_merge.h"
-#include "book/polyglot_reader.h"
+#include "book/polyglot/probe.h"
+#include "book/tally/entry_merge.h"
+#include "book/polyglot/reader.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 

@@ -9,7 +9,7 @@
 #include <chrono>
 #include <thread>
 
-#include "book/polyglot_reader.h"
+#include "book/polyglot/reader.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -1,7 +1,7 @@
 // The selection rules, one at a time: each test builds a position where exactly the rule under
 // test decides, and checks both sides of its threshold.
 #include "book/move_selection.h"
-#include "book/weight_scale.h"
+#include "book/polyglot/weight_scale.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <random>
 
-#include "book/book_merge.h"
-#include "book/polyglot_reader.h"
-#include "book/polyglot_writer.h"
+#include "book/polyglot/merge.h"
+#include "book/polyglot/reader.h"
+#include "book/polyglot/writer.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -1,6 +1,6 @@
 // PrefetchStream: the same entries in the same order as its source, the source's error, and a
 // clean stop when the consumer gives up early.
-#include "book/prefetch_stream.h"
+#include "book/tally/prefetch_stream.h"
 
 #include "support/test_support.h"
 

@@ -2,8 +2,8 @@
 // python-chess's own tests assert about two of them (polyglot/python-chess/EXPECTED_FACTS.txt).
 #include <algorithm>
 
-#include "book/book_probe.h"
-#include "book/polyglot_reader.h"
+#include "book/polyglot/probe.h"
+#include "book/polyglot/reader.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 

@@ -4,8 +4,8 @@
 #include <random>
 #include <utility>
 
-#include "book/entry_merge.h"
-#include "book/run_file.h"
+#include "book/tally/entry_merge.h"
+#include "book/tally/run_file.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -6,8 +6,8 @@
 #include <thread>
 #include <tuple>
 
-#include "book/tally.h"
-#include "book/tally_table.h"
+#include "book/tally/tally.h"
+#include "book/tally/open_table.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

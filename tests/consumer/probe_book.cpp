@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string>
 
-#include "book/book_probe.h"
-#include "book/polyglot_reader.h"
+#include "book/polyglot/probe.h"
+#include "book/polyglot/reader.h"
 #include "engine/san.h"
 
 int main(int argc, char** argv) {

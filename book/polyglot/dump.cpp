@@ -1,0 +1,225 @@
+#include "book/polyglot/dump.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/san.h"
+
+namespace bookforge::book {
+
+std::optional<DumpFormat> parse_dump_format(std::string_view name) {
+  if (name == "pgn") return DumpFormat::kPgn;
+  if (name == "json") return DumpFormat::kJson;
+  if (name == "csv") return DumpFormat::kCsv;
+  return std::nullopt;
+}
+
+namespace {
+
+struct Child {
+  Move move;
+  uint16_t weight = 0;  // 0 and 0 for an opponent's reply that is not a book entry
+  uint32_t learn = 0;
+};
+
+std::string hex(uint64_t key) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, key);
+  return text;
+}
+
+std::string json_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+class Dumper {
+ public:
+  Dumper(const PolyglotBook& book, const DumpOptions& options, std::ostream& out)
+      : book_(book), options_(options), out_(out) {}
+
+  DumpStats run() {
+    Board board;
+    if (options_.format == DumpFormat::kPgn) {
+      out_ << "[Event \"bookforge dump\"]\n[Site \"" << options_.book_name
+           << "\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+      write_line(board, 0, true);
+      token("*");
+      out_ << "\n";
+    } else {
+      if (options_.format == DumpFormat::kCsv) out_ << "ply,key,fen,line,uci,san,weight,learn\n";
+      if (options_.format == DumpFormat::kJson) out_ << "{\"positions\": [";
+      std::vector<std::string> line;
+      write_records(board, 0, line);
+      if (options_.format == DumpFormat::kJson) out_ << (stats_.positions ? "\n" : "") << "]}\n";
+    }
+    return stats_;
+  }
+
+ private:
+  bool is_side_node(const Board& board) const {
+    return !options_.side || board.side_to_move() == *options_.side;
+  }
+
+  bool in_book(uint64_t key) const {
+    auto [first, last] = book_.range(key);
+    return first != last;
+  }
+
+  // The moves to follow from a position (empty at the ply limit or for a position already
+  // expanded), in order: book order, then other legal replies in generation order.
+  std::vector<Child> children(const Board& board, int depth) const {
+    std::vector<Child> result;
+    if (options_.max_ply > 0 && depth >= options_.max_ply) return result;
+    auto [first, last] = book_.range(board.key());
+    for (size_t i = first; i < last; ++i) {
+      PolyglotEntry e = book_.entry(i);
+      Move m = polyglot_to_move(board, e.move);
+      if (m != Move::none()) result.push_back({m, e.weight, e.learn});
+    }
+    if (is_side_node(board)) return result;
+    // The opponent's position: replies the book has an answer to.
+    std::vector<Child> replies;
+    for (const Child& c : result)
+      if (leads_into_book(board, c.move)) replies.push_back(c);
+    MoveList legal;
+    generate_legal(board, legal);
+    for (Move m : legal) {
+      bool listed = false;
+      for (const Child& c : replies) listed |= c.move == m;
+      if (!listed && leads_into_book(board, m)) replies.push_back({m, 0, 0});
+    }
+    return replies;
+  }
+
+  bool leads_into_book(const Board& board, Move m) const {
+    Board after = board;
+    UndoInfo undo;
+    after.make_move(m, undo);
+    return in_book(after.key());
+  }
+
+  // ---- PGN -------------------------------------------------------------------------------
+
+  // Writes a movetext token, wrapping lines before 80 columns. "(" is held back and glued to
+  // the token after it, ")" to the token before it.
+  void token(std::string text) {
+    if (text == "(") {
+      open_paren_ = true;
+      return;
+    }
+    if (open_paren_) text = "(" + text;
+    open_paren_ = false;
+    if (column_ > 0 && column_ + 1 + text.size() > 79 && text != ")") {
+      out_ << "\n";
+      column_ = 0;
+    } else if (column_ > 0 && text != ")") {
+      out_ << ' ';
+      ++column_;
+    }
+    out_ << text;
+    column_ += text.size();
+  }
+
+  void move_token(const Board& board, Move m, bool need_number) {
+    std::string text;
+    if (board.side_to_move() == kWhite)
+      text = std::to_string(board.fullmove_number()) + ". ";
+    else if (need_number)
+      text = std::to_string(board.fullmove_number()) + "... ";
+    token(text + move_to_san(board, m));
+  }
+
+  // The position after a move: a comment if it was expanded before, its line otherwise.
+  void continue_after(Board& board, int depth, bool need_number) {
+    if (expanded_.count(board.key()) && in_book(board.key()))
+      token("{transposition}");
+    else
+      write_line(board, depth, need_number);
+  }
+
+  // Main move, its alternatives as variations, then the main line goes on.
+  void write_line(Board& board, int depth, bool need_number) {
+    if (!expanded_.insert(board.key()).second) return;
+    std::vector<Child> moves = children(board, depth);
+    if (moves.empty()) return;
+    if (is_side_node(board)) {
+      ++stats_.positions;
+      stats_.moves += moves.size();
+    }
+    move_token(board, moves[0].move, need_number);
+    for (size_t i = 1; i < moves.size(); ++i) {
+      token("(");
+      move_token(board, moves[i].move, true);
+      UndoInfo undo;
+      board.make_move(moves[i].move, undo);
+      continue_after(board, depth + 1, false);
+      board.unmake_move(moves[i].move, undo);
+      token(")");
+    }
+    UndoInfo undo;
+    board.make_move(moves[0].move, undo);
+    continue_after(board, depth + 1, moves.size() > 1);
+    board.unmake_move(moves[0].move, undo);
+  }
+
+  // ---- CSV / JSON ------------------------------------------------------------------------
+
+  void write_records(Board& board, int depth, std::vector<std::string>& line) {
+    if (!expanded_.insert(board.key()).second) return;
+    std::vector<Child> moves = children(board, depth);
+    if (moves.empty()) return;
+    std::string line_text;
+    for (const std::string& san : line) line_text += (line_text.empty() ? "" : " ") + san;
+    if (is_side_node(board)) {
+      ++stats_.positions;
+      stats_.moves += moves.size();
+      if (options_.format == DumpFormat::kCsv) {
+        for (const Child& c : moves)
+          out_ << depth << ',' << hex(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
+               << move_to_uci(c.move) << ',' << move_to_san(board, c.move) << ',' << c.weight << ','
+               << c.learn << '\n';
+      } else {
+        out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
+             << hex(board.key()) << "\", \"fen\": \"" << board.fen()
+             << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
+        for (size_t i = 0; i < moves.size(); ++i)
+          out_ << (i ? ", " : "") << "{\"uci\": \"" << move_to_uci(moves[i].move) << "\", \"san\": \""
+               << move_to_san(board, moves[i].move) << "\", \"weight\": " << moves[i].weight
+               << ", \"learn\": " << moves[i].learn << "}";
+        out_ << "]}";
+      }
+    }
+    for (const Child& c : moves) {
+      line.push_back(move_to_san(board, c.move));
+      UndoInfo undo;
+      board.make_move(c.move, undo);
+      write_records(board, depth + 1, line);
+      board.unmake_move(c.move, undo);
+      line.pop_back();
+    }
+  }
+
+  const PolyglotBook& book_;
+  const DumpOptions& options_;
+  std::ostream& out_;
+  std::unordered_set<uint64_t> expanded_;
+  size_t column_ = 0;
+  bool open_paren_ = false;
+  DumpStats stats_;
+};
+
+}  // namespace
+
+DumpStats dump_book(const PolyglotBook& book, const DumpOptions& options, std::ostream& out) {
+  return Dumper(book, options, out).run();
+}
+
+}  // namespace bookforge::book

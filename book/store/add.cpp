@@ -1,0 +1,320 @@
+#include "book/store/add.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "book/tally/prefetch_stream.h"
+#include "book/store/content_hash.h"
+#include "book/temp_file.h"
+
+namespace bookforge::store {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void add_read_stats(pgn::ReadStats& total, const pgn::ReadStats& part, size_t max_examples) {
+  total.games += part.games;
+  total.accepted += part.accepted;
+  for (const auto& [name, n] : part.rejected) total.rejected[name] += n;
+  total.bad += part.bad;
+  for (const auto& [name, n] : part.bad_reasons) total.bad_reasons[name] += n;
+  for (const pgn::BadGame& bad : part.bad_examples)
+    if (total.bad_examples.size() < max_examples) total.bad_examples.push_back(bad);
+  total.unsupported_variant += part.unsupported_variant;
+  total.plies += part.plies;
+  total.bytes += part.bytes;
+  total.seconds += part.seconds;
+}
+
+struct Input {
+  std::string name;
+  std::optional<FileDigest> digest;   // of the file's bytes; absent for standard input
+  std::optional<FileDigest> content;  // of its decompressed bytes, once read (not for stdin)
+  // The hashes this input is known by: its bytes, and its content when that differs.
+  std::vector<std::string> hashes() const {
+    std::vector<std::string> out;
+    if (digest) out.push_back(digest->hex());
+    if (content && (!digest || content->hash != digest->hash)) out.push_back(content->hex());
+    return out;
+  }
+};
+
+Result<std::vector<Input>> digest_inputs(const std::vector<std::string>& names) {
+  std::vector<Input> inputs;
+  for (const std::string& name : names) {
+    Input in{name, std::nullopt, std::nullopt};
+    if (name != "-") {
+      Result<FileDigest> d = digest_file(name);
+      if (!d) return d.error();
+      in.digest = *d;
+    }
+    inputs.push_back(std::move(in));
+  }
+  return inputs;
+}
+
+std::string describe_source(const SourceRecord& s) {
+  return "added " + s.added + " as " + s.name + ", " + std::to_string(s.games) + " games";
+}
+
+// Every reason to refuse this add; each is overridden by --force.
+Result<std::vector<std::string>> refusals(Store* store, const std::vector<Input>& inputs,
+                                          const CountingSettings& settings) {
+  std::vector<std::string> reasons;
+  std::map<std::string, const Input*> seen;
+  for (const Input& in : inputs) {
+    for (const std::string& hash : in.hashes()) {
+      auto [it, fresh] = seen.emplace(hash, &in);
+      if (!fresh && it->second != &in) {
+        reasons.push_back(in.name + ": same content as " + it->second->name + ", given twice");
+        break;
+      }
+    }
+    if (!store) continue;
+    for (const std::string& hash : in.hashes()) {
+      Result<std::optional<SourceRecord>> found = store->find_source_by_hash(hash);
+      if (!found) return found.error();
+      if (*found) {
+        reasons.push_back(in.name + ": already in the store (" + describe_source(**found) + ")");
+        break;
+      }
+    }
+  }
+  if (store) {
+    Result<std::optional<CountingSettings>> recorded = store->settings();
+    if (!recorded) return recorded.error();
+    if (*recorded && **recorded != settings)
+      reasons.push_back(store->path() + ": built with " + (*recorded)->describe() + "; this add uses " +
+                        settings.describe());
+  }
+  return reasons;
+}
+
+Error refused(const std::vector<std::string>& reasons) {
+  std::string message = reasons.front();
+  for (size_t i = 1; i < reasons.size(); ++i) message += "; " + reasons[i];
+  return Error{message + " (nothing was added; --force adds anyway)"};
+}
+
+// Refusals found once more is known (after the read, under the write lock): an error unless
+// forced; forced ones not reported yet join report.forced.
+Status accept_refusals(const std::vector<std::string>& reasons, bool force, StoreAddReport& report) {
+  if (reasons.empty()) return ok_status();
+  if (!force) return refused(reasons);
+  for (const std::string& reason : reasons)
+    if (std::find(report.forced.begin(), report.forced.end(), reason) == report.forced.end())
+      report.forced.push_back(reason);
+  return ok_status();
+}
+
+// The temporary name a new store is built under, ".NAME.tmp-PID" beside the target: linking
+// it into place then never crosses a filesystem.
+std::string temporary_prefix(const std::string& target) {
+  std::string prefix(".");
+  prefix += fs::path(target).filename().string();
+  prefix += ".tmp-";
+  return prefix;
+}
+
+std::string temporary_path(const std::string& target) {
+  return (fs::path(target).parent_path() / (temporary_prefix(target) + std::to_string(::getpid()))).string();
+}
+
+// A killed add of a new store leaves its temporary file behind (and SQLite's side files of it);
+// the next add of the same store removes those whose process is gone.
+void remove_stale_temporaries(const std::string& target) {
+  const fs::path parent = fs::path(target).parent_path();
+  const fs::path dir = parent.empty() ? fs::path(".") : parent;
+  const std::string prefix = temporary_prefix(target);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string rest = name.substr(prefix.size());
+    size_t digits = 0;
+    while (digits < rest.size() && std::isdigit(static_cast<unsigned char>(rest[digits]))) ++digits;
+    const std::string side = rest.substr(digits);
+    if (digits == 0 || !(side.empty() || side == "-wal" || side == "-shm" || side == "-journal")) continue;
+    const pid_t pid = pid_t(std::stol(rest.substr(0, digits)));
+    if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
+  }
+}
+
+Status sync_path(const std::string& path, int flags) {
+  int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
+  int rc = ::fsync(fd);
+  int err = errno;
+  ::close(fd);
+  if (rc != 0) return Error{path + ": cannot sync: " + std::strerror(err)};
+  return ok_status();
+}
+
+// Makes a finished temporary store visible under its final name, refusing to replace a store
+// that appeared meanwhile (link fails if the name exists; rename would silently replace it).
+Status publish(const std::string& temp, const std::string& target) {
+  if (Status s = sync_path(temp, O_RDONLY); !s) return s;
+  if (::link(temp.c_str(), target.c_str()) != 0) {
+    int err = errno;
+    if (err == EEXIST)
+      return Error{target + ": a store appeared under this name while adding; nothing was added"};
+    return Error{target + ": cannot create: " + std::strerror(err)};
+  }
+  ::unlink(temp.c_str());
+  std::string dir = fs::path(target).parent_path().string();
+  return sync_path(dir.empty() ? "." : dir, O_RDONLY | O_DIRECTORY);
+}
+
+// Step 3 on an open store: settings, rows and sources in the current transaction.
+Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
+                  const CountingSettings& settings, StoreAddReport& report) {
+  Result<std::optional<CountingSettings>> recorded = store.settings();
+  if (!recorded) return recorded.error();
+  if (!*recorded)
+    if (Status s = store.set_settings(settings); !s) return s;
+  book::PrefetchStream prefetched(entries);
+  Result<MergeCounts> merged = store.merge(prefetched);
+  if (!merged) return merged.error();
+  report.rows_merged = merged->entries;
+  for (const SourceRecord& source : sources)
+    if (Status s = store.add_source(source); !s) return s;
+  return ok_status();
+}
+
+}  // namespace
+
+Result<StoreAddReport> store_add(const StoreAddOptions& options) {
+  StoreAddReport report;
+  const auto start = Clock::now();
+  const CountingSettings settings{options.pipeline.filter.describe(), options.pipeline.max_ply,
+                                  options.tally.count_repeats};
+
+  // Step 1. Open what exists and refuse duplicates and mismatched settings.
+  std::error_code ec;
+  report.created = !fs::exists(options.db_path, ec);
+  std::optional<Store> existing;
+  if (report.created) {
+    // Fail before the long read, not after it.
+    const fs::path parent = fs::path(options.db_path).parent_path();
+    const std::string dir = parent.empty() ? "." : parent.string();
+    if (!fs::is_directory(dir, ec)) return Error{options.db_path + ": no such folder: " + dir};
+    if (::access(dir.c_str(), W_OK) != 0) return Error{options.db_path + ": cannot write in " + dir};
+  } else {
+    Result<Store> opened = Store::open(options.db_path, true);
+    if (!opened) return opened.error();
+    existing.emplace(std::move(*opened));
+    // Adding to a damaged store would only bury the damage under new rows.
+    if (Status s = existing->check_integrity(); !s) return s.error();
+  }
+  Result<std::vector<Input>> inputs = digest_inputs(options.pipeline.inputs);
+  if (!inputs) return inputs.error();
+  Result<std::vector<std::string>> reasons = refusals(existing ? &*existing : nullptr, *inputs, settings);
+  if (!reasons) return reasons.error();
+  if (!reasons->empty() && !options.force) return refused(*reasons);
+  report.forced = *reasons;
+
+  // Step 2. Count every input into one tally, one pipeline pass per file.
+  book::TallyOptions tally_options = options.tally;
+  tally_options.workers = pgn::pipeline_threads(options.pipeline);
+  book::Tally tally(tally_options);
+  std::vector<SourceRecord> sources;
+  for (Input& in : *inputs) {
+    pgn::PipelineOptions one = options.pipeline;
+    one.inputs = {in.name};
+    // The decompressed content is hashed as it is read: the same games in another compression
+    // are the same source.
+    ContentHasher content;
+    uint64_t content_size = 0;
+    if (in.digest)
+      one.on_input_bytes = [&](size_t, std::string_view bytes) {
+        content.update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+        content_size += bytes.size();
+      };
+    Result<pgn::ReadStats> read =
+        pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
+    if (!read) return read.error();
+    add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
+    SourceRecord source;
+    source.name = in.name;
+    if (in.digest) {
+      in.content = FileDigest{content_size, content.digest()};
+      source.size = in.digest->size;
+      source.hash = in.content->hex();
+    }
+    source.games = read->accepted;
+    source.settings = settings;
+    sources.push_back(std::move(source));
+  }
+  // The contents are known now: a compressed copy of a file given or added before is refused.
+  if (!existing) {
+    Result<std::vector<std::string>> again = refusals(nullptr, *inputs, settings);
+    if (!again) return again.error();
+    if (Status s = accept_refusals(*again, options.force, report); !s) return s.error();
+  }
+  Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
+  if (!entries) return entries.error();
+  report.tally = tally.stats();
+  report.read_seconds = seconds_since(start);
+
+  // Step 3. Merge in one transaction (existing store) or under a temporary name (new store).
+  const auto merge_start = Clock::now();
+  if (existing) {
+    if (Status s = existing->begin(); !s) return s.error();
+    // Another add may have committed the same file between step 1 and the write lock.
+    Result<std::vector<std::string>> again = refusals(&*existing, *inputs, settings);
+    if (!again) {
+      existing->rollback();
+      return again.error();
+    }
+    if (Status s = accept_refusals(*again, options.force, report); !s) {
+      existing->rollback();
+      return s.error();
+    }
+    Status s = merge_into(*existing, **entries, sources, settings, report);
+    if (s) s = existing->commit();
+    if (!s) {
+      existing->rollback();
+      return s.error();
+    }
+    if (Status c = existing->close(); !c) return c.error();
+  } else {
+    const std::string temp = temporary_path(options.db_path);
+    // An interrupted first add removes its half-made store and SQLite's side files of it.
+    const book::TempNameRegistration registered[] = {
+        book::TempNameRegistration(temp), book::TempNameRegistration(temp + "-journal"),
+        book::TempNameRegistration(temp + "-wal"), book::TempNameRegistration(temp + "-shm")};
+    remove_stale_temporaries(options.db_path);
+    fs::remove(temp, ec);
+    Result<Store> created = Store::create(temp);
+    if (!created) return created.error();
+    Status s = created->begin();
+    if (s) s = merge_into(*created, **entries, sources, settings, report);
+    if (s) s = created->commit();
+    if (s) s = created->close();
+    if (s) s = publish(temp, options.db_path);
+    if (!s) {
+      fs::remove(temp, ec);
+      return s.error();
+    }
+  }
+  report.merge_seconds = seconds_since(merge_start);
+  report.sources = std::move(sources);
+  return report;
+}
+
+}  // namespace bookforge::store

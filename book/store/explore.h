@@ -1,0 +1,47 @@
+// The explorer query: every move the store knows from one position, with its statistics,
+// most played first.
+//
+// Percentages are of the games with a result (white + draws + black), so they add up to 100;
+// games also counts games without one ("*"). The mover's score is (wins + draws / 2) of the
+// games with a result, from the side to move's point of view; the average rating is the
+// mover's Elo averaged over the games where the mover had one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "book/store/store.h"
+#include "engine/board.h"
+#include "engine/result.h"
+
+namespace bookforge::store {
+
+struct ExploredMove {
+  Move move;
+  uint16_t polyglot_move = 0;
+  std::string uci;
+  std::string san;
+  uint64_t games = 0;
+  uint64_t white = 0;
+  uint64_t draws = 0;
+  uint64_t black = 0;
+  double white_percent = 0;
+  double draws_percent = 0;
+  double black_percent = 0;
+  double score_percent = 0;          // the mover's
+  std::optional<double> avg_rating;  // the mover's; nullopt when no game was rated
+  uint64_t after_key = 0;            // Polyglot key of the position the move leads to
+};
+
+struct Exploration {
+  uint64_t key = 0;
+  uint64_t games = 0;               // sum over the moves
+  std::vector<ExploredMove> moves;  // by games, most first; ties by UCI text
+  uint64_t foreign_rows = 0;        // rows under this key whose move is illegal here (a key collision)
+};
+
+Result<Exploration> explore(Store& store, const Board& board);
+
+}  // namespace bookforge::store

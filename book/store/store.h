@@ -1,0 +1,141 @@
+// The SQLite tree: full statistics for every (position, move) ever added, growing file by
+// file without re-reading old files. One SQLite database with three tables:
+//
+//   meta     (name TEXT PRIMARY KEY, value TEXT)                      WITHOUT ROWID
+//            format = "bookforge-tree", schema_version = "1", and, once something was added,
+//            filters / max_ply / count_repeats: how the counts were made.
+//   tree     (key, move, white, draws, black, games, rating_sum, rated, first_ply)
+//            PRIMARY KEY (key, move)                                  WITHOUT ROWID
+//   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
+//
+// Keys: SQLite integers are signed 64-bit, so a Polyglot key is stored as the signed integer
+// with the same 64 bits (two's complement): key 0x8000000000000000 is stored as INT64_MIN.
+// printf('%016x', key) in the sqlite3 shell prints the Polyglot key. Unsigned key order is
+// therefore "key >= 0 ascending, then key < 0 ascending"; scans read it as two ranges.
+//
+// A row holds the counts of a book::TallyEntry (see tally_entry.h for their meaning): white,
+// draws, black only count games with a result (games >= white + draws + black); rating_sum
+// is the mover's Elo summed over the `rated` games where the mover had one, so
+// rating_sum / rated is an honest average; first_ply is a game ply, its parity the side to move.
+// Counts are 64-bit in SQLite but kept within 32 bits, the most a TallyEntry holds: a merge whose
+// sums would pass that fails (and its add is rolled back) instead of wrapping.
+//
+// Crash safety: an existing store is changed in WAL mode inside one transaction per `db add`;
+// a new store is written under a temporary name and linked into place (see store_add.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "book/store/entry_table.h"
+#include "book/store/sqlite.h"
+#include "book/tally/entry.h"
+#include "engine/result.h"
+
+namespace bookforge::store {
+
+inline constexpr int kSchemaVersion = 1;
+inline constexpr const char* kFormatName = "bookforge-tree";
+
+// How the counts of a store were made; every later add must use the same (unless forced).
+struct CountingSettings {
+  std::string filters;  // pgn::GameFilter::describe()
+  int max_ply = 0;      // 0 = no limit
+  bool count_repeats = false;
+
+  bool operator==(const CountingSettings&) const = default;
+  std::string describe() const;  // one line for messages
+};
+
+struct SourceRecord {
+  int64_t id = 0;
+  std::string name;                 // as given on the command line; "-" for standard input
+  std::optional<uint64_t> size;     // absent for standard input
+  std::optional<std::string> hash;  // hash of the decompressed content (store_hash.h); absent for stdin
+  uint64_t games = 0;               // accepted games it added
+  CountingSettings settings;
+  std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
+};
+
+struct TreeStats {
+  uint64_t positions = 0;  // distinct keys
+  uint64_t moves = 0;      // rows
+  uint64_t games = 0;      // accepted games added over all sources
+  std::vector<SourceRecord> sources;
+};
+
+struct MergeCounts {
+  uint64_t entries = 0;  // rows merged (inserted or added to)
+};
+
+class Store {
+ public:
+  // An existing store; checks that it is a bookforge store of a schema version this build reads.
+  static Result<Store> open(const std::string& path, bool writable);
+  // A new store at `path`, which must not exist yet. Meant for a file under a temporary name:
+  // it is written without a journal (fast bulk load) and switched to WAL by close().
+  static Result<Store> create(const std::string& path);
+
+  Store(Store&&) noexcept = default;
+  Store& operator=(Store&&) noexcept = default;
+
+  const std::string& path() const { return db_.path(); }
+
+  // The settings recorded by the first add; nullopt for a store nothing was added to.
+  Result<std::optional<CountingSettings>> settings();
+  Status set_settings(const CountingSettings& settings);
+
+  Result<std::vector<SourceRecord>> sources();
+  Result<std::optional<SourceRecord>> find_source_by_hash(const std::string& hash);
+  // Records a source; `added` is filled in by the store (the current UTC time).
+  Status add_source(const SourceRecord& source);
+
+  // One write transaction: BEGIN IMMEDIATE takes the write lock at once.
+  Status begin();
+  Status commit();
+  void rollback();
+
+  // Adds the counts of each entry of the stream (ascending (key, move) order) to its row,
+  // inserting rows not present yet. A count that would pass 2^32 - 1, the most a TallyEntry
+  // can carry, fails the merge (the caller rolls back).
+  Result<MergeCounts> merge(book::EntryStream& entries);
+
+  // The rows of one position, in move order.
+  Result<std::vector<book::TallyEntry>> moves_at(uint64_t key);
+  // Every row in ascending (key, move) order, as the rules consume a tally's merged stream.
+  // The stream borrows the store's connection: use it before the store goes away.
+  std::unique_ptr<book::EntryStream> scan();
+
+  Result<TreeStats> stats();
+
+  // SQLite's quick_check over the whole file: an error naming the store and the first problem
+  // when a page is damaged (every page is read once).
+  Status check_integrity();
+
+  // For a store made by create(): switches it to WAL mode, so the renamed file behaves like
+  // every other store. Then closes the connection.
+  Status close();
+
+ private:
+  Store(Connection db, bool created)
+      : db_(std::move(db)), created_(created), entry_source_(std::make_unique<EntryTableSource>()) {}
+  Status check_format();
+  Status apply_pragmas(bool writable);
+  Result<std::optional<std::string>> meta(const std::string& name);
+  Status set_meta(const std::string& name, const std::string& value);
+
+  Connection db_;
+  bool created_ = false;
+  bool merged_ = false;                             // merge() ran on this connection
+  std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
+  std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
+};
+
+// The signed integer a key is stored as, and back (see the comment at the top).
+constexpr int64_t key_to_db(uint64_t key) { return static_cast<int64_t>(key); }
+constexpr uint64_t key_from_db(int64_t value) { return static_cast<uint64_t>(value); }
+
+}  // namespace bookforge::store
