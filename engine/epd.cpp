@@ -11,7 +11,8 @@ namespace bookforge {
 namespace {
 
 bool all_digits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // Splits the operations at semicolons that are not inside a quoted string.
@@ -79,7 +80,8 @@ Result<EpdRecord> parse_epd(std::string_view line) {
     counters = first + " " + (both ? second : "1");
     rest = rest.substr(both ? after_second : after_first);
   }
-  Result<Board> board = Board::from_fen(fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3] + " " + counters);
+  Result<Board> board =
+      Board::from_fen(fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3] + " " + counters);
   if (!board.ok()) return Error{"bad position: " + board.error().message};
 
   EpdRecord record;
@@ -108,7 +110,8 @@ Result<EpdRecord> parse_epd(std::string_view line) {
       const Move m = uci_to_move(record.board, c9[i]);
       int points = 0;
       auto [p, ec] = std::from_chars(c8[i].data(), c8[i].data() + c8[i].size(), points);
-      if (!m.is_ok() || ec != std::errc()) return Error{"c8/c9 entry " + c9[i] + "=" + c8[i] + " is not a legal move with points"};
+      if (!m.is_ok() || ec != std::errc())
+        return Error{"c8/c9 entry " + c9[i] + "=" + c8[i] + " is not a legal move with points"};
       record.points.emplace_back(m, points);
     }
   }
@@ -122,7 +125,8 @@ int epd_points(const EpdRecord& record, Move move) {
 }
 
 bool epd_solved(const EpdRecord& record, Move move) {
-  if (std::find(record.avoid_moves.begin(), record.avoid_moves.end(), move) != record.avoid_moves.end()) return false;
+  if (std::find(record.avoid_moves.begin(), record.avoid_moves.end(), move) != record.avoid_moves.end())
+    return false;
   if (record.best_moves.empty()) return !record.avoid_moves.empty();
   return std::find(record.best_moves.begin(), record.best_moves.end(), move) != record.best_moves.end();
 }

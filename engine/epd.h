@@ -16,9 +16,9 @@ namespace bookforge {
 struct EpdRecord {
   Board board;
   std::string id;
-  std::vector<Move> best_moves;               // bm
-  std::vector<Move> avoid_moves;              // am
-  std::vector<std::pair<Move, int>> points;   // c9 (UCI moves) with c8 (points), STS style
+  std::vector<Move> best_moves;              // bm
+  std::vector<Move> avoid_moves;             // am
+  std::vector<std::pair<Move, int>> points;  // c9 (UCI moves) with c8 (points), STS style
 };
 
 // Parses one line. Errors say what is wrong (bad FEN field, a bm move that is not legal...).

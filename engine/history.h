@@ -27,7 +27,7 @@ struct History {
   // [piece][to] of the move one (or two) plies earlier, then [piece][to] of this move.
   // The kNoPiece row serves as the context after a null move or at the root.
   PieceToHistory continuation[16][64];
-  Move counter[16][64];          // the quiet move that last refuted [piece][to]
+  Move counter[16][64];  // the quiet move that last refuted [piece][to]
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof *this); }
 };

@@ -26,7 +26,8 @@ int mvv_lva(const Board& board, Move m) {
 }
 
 MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
-                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter, int depth)
+                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter,
+                       int depth)
     : board_(board), history_(history), cont_(cont), killer1_(killer1), killer2_(killer2), counter_(counter) {
   // Deep nodes are worth a full sort; shallow ones try only the promising quiets in order.
   sort_limit_ = -3000 * depth;
@@ -109,7 +110,8 @@ bool MovePicker::is_special(Move m) const {
 }
 
 bool MovePicker::usable_refutation(Move m) const {
-  return m.is_ok() && m != tt_move_ && m.kind() != Move::kPromotion && !board_.is_capture(m) && board_.is_legal(m);
+  return m.is_ok() && m != tt_move_ && m.kind() != Move::kPromotion && !board_.is_capture(m) &&
+         board_.is_legal(m);
 }
 
 Move MovePicker::next() {
@@ -159,8 +161,7 @@ Move MovePicker::next() {
 
       case Stage::kCounter:
         stage_ = Stage::kGenQuiets;
-        if (counter_ != killer1_ && counter_ != killer2_ && usable_refutation(counter_))
-          return counter_;
+        if (counter_ != killer1_ && counter_ != killer2_ && usable_refutation(counter_)) return counter_;
         break;
 
       case Stage::kGenQuiets: {

@@ -31,12 +31,15 @@ class MovePicker {
   Move next();
 
  private:
+  // One line per stage sequence (main search, check evasions, quiescence), in the order they run.
+  // clang-format off
   enum class Stage : uint8_t {
     kMainTT, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
     kEvasionTT, kGenEvasions, kEvasions,
     kQsTT, kQsGenCaptures, kQsCaptures, kQsGenChecks, kQsChecks,
     kDone
   };
+  // clang-format on
   // Trivially constructible (a raw move, not Move), so the array below costs nothing to create.
   struct Scored {
     uint16_t move;

@@ -15,7 +15,8 @@
 namespace bookforge {
 namespace {
 int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -29,7 +30,9 @@ struct ReductionTable {
   }
 };
 const ReductionTable kReductions;
-int reduction(int depth, int move_count) { return kReductions.r[std::min(depth, 63)][std::min(move_count, 63)]; }
+int reduction(int depth, int move_count) {
+  return kReductions.r[std::min(depth, 63)][std::min(move_count, 63)];
+}
 
 int stat_bonus(int depth) { return std::min(16 * depth * depth + 64 * depth - 64, 1800); }
 
@@ -49,12 +52,12 @@ constexpr int64_t kCurrmoveAfterMs = 3000;  // UCI GUIs only want currmove lines
 
 // Forward-pruning margins in centipawns (chosen with node-limited WAC runs: the tactical
 // cost of pruning against the depth it buys).
-constexpr int kRazorMargin = 200, kRazorPerDepth = 220;  // razoring, depth <= 3
-constexpr int kReverseFutilityPerDepth = 100;            // reverse futility, depth <= 8
+constexpr int kRazorMargin = 200, kRazorPerDepth = 220;        // razoring, depth <= 3
+constexpr int kReverseFutilityPerDepth = 100;                  // reverse futility, depth <= 8
 constexpr int kFutilityMargin = 150, kFutilityPerDepth = 140;  // quiet moves, LMR depth < 8
-constexpr int kQuietSeePerDepth2 = 25;                   // quiet moves: SEE >= -25 * d^2
-constexpr int kCaptureSeePerDepth = 100;                 // captures: SEE >= -100 * d, depth <= 6
-constexpr int kDeltaMargin = 180;                        // quiescence delta pruning
+constexpr int kQuietSeePerDepth2 = 25;                         // quiet moves: SEE >= -25 * d^2
+constexpr int kCaptureSeePerDepth = 100;                       // captures: SEE >= -100 * d, depth <= 6
+constexpr int kDeltaMargin = 180;                              // quiescence delta pruning
 
 }  // namespace
 
@@ -77,12 +80,12 @@ class SearchWorker {
   // Per-ply search state. stack_[ply + kStackOffset] is ply's frame, so a frame can always
   // look a few plies back.
   struct Frame {
-    Move move;                        // the move made from this ply
-    Piece moved = kNoPiece;           // the piece that made it
-    PieceToHistory* cont = nullptr;   // continuation history keyed by that move
+    Move move;                       // the move made from this ply
+    Piece moved = kNoPiece;          // the piece that made it
+    PieceToHistory* cont = nullptr;  // continuation history keyed by that move
     Move killers[2];
     Score static_eval = kScoreNone;
-    int plies_from_null = 0;          // positions back that may count for repetition
+    int plies_from_null = 0;  // positions back that may count for repetition
   };
   static constexpr int kStackOffset = 4;
 
@@ -114,8 +117,8 @@ class SearchWorker {
   void update_pv(int ply, Move m);
   void update_quiet_history(int ply, Move m, int bonus);
   void update_capture_history(Move m, int bonus);
-  void update_cutoff_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count, const Move* captures,
-                           int capture_count);
+  void update_cutoff_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count,
+                           const Move* captures, int capture_count);
   int quiet_history(int ply, Move m) const;
 
   void count_node();
@@ -153,9 +156,9 @@ class SearchWorker {
 // ---------------------------------------------------------------------------------------------
 // Setup and iterative deepening
 
-void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
-                           const std::vector<Move>& root_moves, const TimeBudget& budget,
-                           const SearchListener* listener) {
+void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& history,
+                           const SearchLimits& limits, const std::vector<Move>& root_moves,
+                           const TimeBudget& budget, const SearchListener* listener) {
   board_ = root;
   keys_.clear();
   keys_.reserve(history.size() + kMaxPly + 2);
@@ -165,7 +168,8 @@ void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& histo
   budget_ = budget;
   listener_ = listener;
   root_moves_.clear();
-  for (Move m : root_moves) root_moves_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, Bound::kExact, 0, {m}});
+  for (Move m : root_moves)
+    root_moves_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, Bound::kExact, 0, {m}});
   multipv_ = std::clamp(limits.multipv, 1, int(root_moves_.size()));
   for (Frame& f : stack_) f = Frame{};
   for (int i = 0; i <= kStackOffset; ++i) stack_[i].cont = &history_->continuation[kNoPiece][0];
@@ -409,7 +413,9 @@ void SearchWorker::update_quiet_history(int ply, Move m, int bonus) {
 void SearchWorker::update_capture_history(Move m, int bonus) {
   const Piece p = board_.piece_on(m.from());
   const Piece victim = board_.piece_on(m.to());
-  const PieceType captured = m.kind() == Move::kEnPassant ? kPawn : victim == kNoPiece ? kNoPieceType : type_of(victim);
+  const PieceType captured = m.kind() == Move::kEnPassant ? kPawn
+                             : victim == kNoPiece         ? kNoPieceType
+                                                          : type_of(victim);
   update_history(history_->captures[p][m.to()][captured], bonus);
 }
 
@@ -497,7 +503,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                           Bound::kNone);
     }
     eval = ss->static_eval;
-    if (tt_score != kScoreNone && (tt_score > eval ? has_lower(tte.bound) : has_upper(tte.bound))) eval = tt_score;
+    if (tt_score != kScoreNone && (tt_score > eval ? has_lower(tte.bound) : has_upper(tte.bound)))
+      eval = tt_score;
     const Score earlier = ss[-2].static_eval != kScoreNone ? ss[-2].static_eval : ss[-4].static_eval;
     improving = earlier == kScoreNone || ss->static_eval > earlier;
   }
@@ -510,12 +517,15 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     }
 
     // Step 5. Reverse futility pruning: so far above beta that a shallow search won't fall.
-    if (depth <= 8 && eval - kReverseFutilityPerDepth * (depth - improving) >= beta && eval < kScoreMateInMaxPly) return eval;
+    if (depth <= 8 && eval - kReverseFutilityPerDepth * (depth - improving) >= beta &&
+        eval < kScoreMateInMaxPly)
+      return eval;
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
-    if (depth >= 3 && ss[-1].move != Move::null() && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 &&
-        has_non_pawn_material(board_, us) && beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
+    if (depth >= 3 && ss[-1].move != Move::null() && eval >= beta &&
+        ss->static_eval >= beta - 20 * depth + 120 && has_non_pawn_material(board_, us) &&
+        beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
       Score v = -search<NodeType::kNonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -596,7 +606,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         // Late quiet moves one at a time (not by skipping the rest: a quiet check may follow).
         if (!in_check && move_count >= late_move_count(depth, improving)) continue;
         if (lmr_depth <= 3 && hist < -3000 * depth) continue;
-        if (!in_check && lmr_depth < 8 && ss->static_eval + kFutilityMargin + kFutilityPerDepth * lmr_depth <= alpha)
+        if (!in_check && lmr_depth < 8 &&
+            ss->static_eval + kFutilityMargin + kFutilityPerDepth * lmr_depth <= alpha)
           continue;
         if (!see_ge(board_, m, -kQuietSeePerDepth2 * lmr_depth * lmr_depth)) continue;
       } else if (!gives_check && depth <= 6 && !see_ge(board_, m, -kCaptureSeePerDepth * depth)) {
@@ -637,7 +648,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Step 13. Root bookkeeping: a root move gets a score only when it is the best so far.
     if constexpr (kRoot) {
-      RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(), [&](const RootMove& x) { return x.move == m; });
+      RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(),
+                                   [&](const RootMove& x) { return x.move == m; });
       if (move_count == 1 || score > alpha) {
         rm.score = score;
         rm.bound = score >= beta ? Bound::kLower : score <= alpha ? Bound::kUpper : Bound::kExact;
@@ -660,14 +672,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
     if (m != best_move) {
-      if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-      else if (!quiet && capture_count < 32) captures[capture_count++] = m;
+      if (quiet && quiet_count < 64)
+        quiets[quiet_count++] = m;
+      else if (!quiet && capture_count < 32)
+        captures[capture_count++] = m;
     }
   }
 
   // Step 14. No legal move: mate or stalemate.
   if (move_count == 0) return in_check ? mated_in(ply) : kScoreDraw;
-  if (best_move.is_ok()) update_cutoff_stats(ply, best_move, depth, quiets, quiet_count, captures, capture_count);
+  if (best_move.is_ok())
+    update_cutoff_stats(ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
   // Step 15. Remember the result (not for the second and later lines of a multi-PV root).
   if (!(kRoot && pv_idx_ > 0)) {
@@ -711,10 +726,10 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
   } else {
     ss->static_eval = tt_hit && tte.eval != kScoreNone ? tte.eval : evaluate(board_);
     best = ss->static_eval;
-    if (tt_score != kScoreNone && (tt_score > best ? has_lower(tte.bound) : has_upper(tte.bound))) best = tt_score;
+    if (tt_score != kScoreNone && (tt_score > best ? has_lower(tte.bound) : has_upper(tte.bound)))
+      best = tt_score;
     if (best >= beta) {
-      if (!tt_hit)
-        engine_.tt_.store(key, ply, Move::none(), best, ss->static_eval, tt_depth, Bound::kLower);
+      if (!tt_hit) engine_.tt_.store(key, ply, Move::none(), best, ss->static_eval, tt_depth, Bound::kLower);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -734,7 +749,8 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
       if (m.kind() != Move::kPromotion && !check_info.gives_check(board_, m)) {
         const Piece victim = board_.piece_on(m.to());
         const Score gain = m.kind() == Move::kEnPassant ? kPieceValue[kPawn]
-                                                        : victim == kNoPiece ? 0 : kPieceValue[type_of(victim)];
+                           : victim == kNoPiece         ? 0
+                                                        : kPieceValue[type_of(victim)];
         if (futility_base + gain <= alpha) {
           best = std::max(best, futility_base + gain);
           continue;
@@ -759,7 +775,9 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
   }
   if (in_check && move_count == 0) return mated_in(ply);
 
-  const Bound bound = best >= beta ? Bound::kLower : kPv && best > original_alpha ? Bound::kExact : Bound::kUpper;
+  const Bound bound = best >= beta                   ? Bound::kLower
+                      : kPv && best > original_alpha ? Bound::kExact
+                                                     : Bound::kUpper;
   engine_.tt_.store(key, ply, best_move, best, ss->static_eval, tt_depth, bound);
   return best;
 }
@@ -813,7 +831,8 @@ SearchResult Engine::run(const Board& root, const std::vector<uint64_t>& history
     return result;
   }
 
-  const TimeBudget budget = allocate_time(limits.clock, root.side_to_move(), root.game_ply(), move_overhead_ms_);
+  const TimeBudget budget =
+      allocate_time(limits.clock, root.side_to_move(), root.game_ply(), move_overhead_ms_);
   for (auto& w : workers_) w->prepare(root, history, limits, root_moves, budget, &listener);
   std::vector<std::thread> helpers;
   for (size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([this, i] { workers_[i]->iterate(); });
@@ -827,8 +846,8 @@ SearchResult Engine::run(const Board& root, const std::vector<uint64_t>& history
   return result;
 }
 
-SearchResult Engine::search(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
-                            const SearchListener& listener) {
+SearchResult Engine::search(const Board& root, const std::vector<uint64_t>& history,
+                            const SearchLimits& limits, const SearchListener& listener) {
   stop_.store(false);
   pondering_.store(limits.ponder);
   return run(root, history, limits, listener);
@@ -846,9 +865,7 @@ void Engine::start(const Board& root, const std::vector<uint64_t>& history, cons
     // UCI: after "go infinite" or "go ponder" the best move is sent only when asked for.
     {
       std::unique_lock lock(wait_mutex_);
-      wait_cv_.wait(lock, [&] {
-        return stop_requested_.load() || (!limits.infinite && !pondering_.load());
-      });
+      wait_cv_.wait(lock, [&] { return stop_requested_.load() || (!limits.infinite && !pondering_.load()); });
     }
     if (on_done) on_done(result);
     searching_.store(false);

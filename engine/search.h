@@ -25,12 +25,12 @@
 namespace bookforge {
 
 struct SearchLimits {
-  int depth = 0;       // maximum iteration depth; 0 = none
-  uint64_t nodes = 0;  // node budget; 0 = none
-  ClockLimits clock;   // movetime or the UCI clock; nothing set = no time limit
-  bool infinite = false;  // search until stopped (for the asynchronous search: report only then)
-  bool ponder = false;    // pondering: the clock counts only from ponderhit()
-  int multipv = 1;        // number of best root moves to search with exact scores
+  int depth = 0;                   // maximum iteration depth; 0 = none
+  uint64_t nodes = 0;              // node budget; 0 = none
+  ClockLimits clock;               // movetime or the UCI clock; nothing set = no time limit
+  bool infinite = false;           // search until stopped (for the asynchronous search: report only then)
+  bool ponder = false;             // pondering: the clock counts only from ponderhit()
+  int multipv = 1;                 // number of best root moves to search with exact scores
   std::vector<Move> search_moves;  // restrict the root to these moves (empty = all legal moves)
 };
 
@@ -59,8 +59,8 @@ struct SearchListener {
 };
 
 struct SearchResult {
-  Move best_move;    // Move::none() when the root has no legal move
-  Move ponder_move;  // the expected reply, if known
+  Move best_move;             // Move::none() when the root has no legal move
+  Move ponder_move;           // the expected reply, if known
   std::vector<PvLine> lines;  // min(multipv, root moves) lines, best first
   int depth = 0;              // last completed iteration
   uint64_t nodes = 0;

@@ -16,7 +16,8 @@ TimeBudget allocate_time(const ClockLimits& clock, Color us, int game_ply, int64
 
   // Moves still to play before the next time control: as given, or a guess that shrinks as
   // the game goes on (but never below 20, for the sake of long endgames).
-  const int moves_left = clock.movestogo > 0 ? std::min(clock.movestogo, 50) : std::max(20, 45 - game_ply / 4);
+  const int moves_left =
+      clock.movestogo > 0 ? std::min(clock.movestogo, 50) : std::max(20, 45 - game_ply / 4);
   const int64_t usable = std::max<int64_t>(1, left - overhead_ms * std::min(moves_left, 10));
   int64_t optimum = usable / moves_left + inc * 3 / 4;
   // Never plan to use more than a fraction of the clock on one move.
@@ -30,9 +31,12 @@ TimeBudget allocate_time(const ClockLimits& clock, Color us, int game_ply, int64
 
 double time_scale(int best_move_changes, int stable_iterations, int score_drop_cp) {
   double scale = 1.0;
-  if (best_move_changes > 0) scale *= 1.0 + 0.35 * std::min(best_move_changes, 4);
-  else if (stable_iterations >= 6) scale *= 0.55;
-  else if (stable_iterations >= 3) scale *= 0.75;
+  if (best_move_changes > 0)
+    scale *= 1.0 + 0.35 * std::min(best_move_changes, 4);
+  else if (stable_iterations >= 6)
+    scale *= 0.55;
+  else if (stable_iterations >= 3)
+    scale *= 0.75;
   if (score_drop_cp > 20) scale *= 1.0 + std::min(score_drop_cp, 200) / 200.0;
   return scale;
 }

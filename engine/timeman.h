@@ -11,8 +11,8 @@ namespace bookforge {
 struct ClockLimits {
   int64_t time_ms[2] = {0, 0};  // remaining time by Color; both 0 = no clock
   int64_t inc_ms[2] = {0, 0};
-  int movestogo = 0;            // 0 = sudden death (with increments)
-  int64_t movetime_ms = 0;      // fixed time per move; overrides the clock
+  int movestogo = 0;        // 0 = sudden death (with increments)
+  int64_t movetime_ms = 0;  // fixed time per move; overrides the clock
 };
 
 struct TimeBudget {

@@ -12,7 +12,8 @@ namespace {
 using test::run_bookforge;
 
 TEST(AnalyseCommand, JsonReportsMateScoreAndPvInSanAndUci) {
-  const auto r = run_bookforge({"analyse", "--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "4", "--json"});
+  const auto r =
+      run_bookforge({"analyse", "--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "4", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"score\": {\"mate\": 1}"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"pv_san\": [\"Rd8#\"]"), std::string::npos) << r.out;
@@ -24,11 +25,13 @@ TEST(AnalyseCommand, TextWithMovesAndMultiPv) {
   const auto r = run_bookforge({"analyse", "--moves", "1. e4 e5 2. Nf3", "--depth", "5", "--multipv", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Black to move after 1.e4 e5 2.Nf3: three numbered lines, each starting "2... ".
-  EXPECT_NE(r.out.find("Position  rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), std::string::npos)
+  EXPECT_NE(r.out.find("Position  rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+            std::string::npos)
       << r.out;
   const std::regex line(R"(\n ([123])\. +[+-]\d+\.\d\d  2\.\.\. )");
   int lines = 0;
-  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line); it != std::sregex_iterator(); ++it) ++lines;
+  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line); it != std::sregex_iterator(); ++it)
+    ++lines;
   EXPECT_EQ(lines, 3) << r.out;
 }
 
@@ -88,8 +91,8 @@ TEST(BenchCommand, EpdSuiteWithAnExternalEngine) {
   if (!std::filesystem::exists("/usr/games/stockfish")) GTEST_SKIP() << "no stockfish";
   test::TempDir dir;
   test::write_file(dir / "suite.epd", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id \"mate\";\n");
-  const auto r = run_bookforge(
-      {"bench", "--epd", (dir / "suite.epd").string(), "--nodes", "10000", "--engine", "/usr/games/stockfish"});
+  const auto r = run_bookforge({"bench", "--epd", (dir / "suite.epd").string(), "--nodes", "10000",
+                                "--engine", "/usr/games/stockfish"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Solved          : 1 / 1"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Stockfish"), std::string::npos) << r.out;

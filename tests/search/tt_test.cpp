@@ -133,7 +133,8 @@ TEST(TranspositionTable, OldGenerationsAreReplacedFirst) {
 
 TEST(TranspositionTable, ProbeRefreshesTheGeneration) {
   TranspositionTable tt(1);
-  for (int i = 0; i < TTBucket::kEntries; ++i) tt.store(same_bucket_key(i), 0, kMoveA, 0, 0, 10, Bound::kExact);
+  for (int i = 0; i < TTBucket::kEntries; ++i)
+    tt.store(same_bucket_key(i), 0, kMoveA, 0, 0, 10, Bound::kExact);
   for (int g = 0; g < 4; ++g) tt.new_search();
   TTData d;
   ASSERT_TRUE(tt.probe(same_bucket_key(0), 0, d));  // used again in this search: now young
