@@ -18,9 +18,9 @@
 #include <random>
 #include <vector>
 
-#include "book/store/store.h"
 #include "book/store/add.h"
 #include "book/store/explore.h"
+#include "book/store/store.h"
 #include "engine/san.h"
 
 namespace bookforge {
