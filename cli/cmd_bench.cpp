@@ -15,6 +15,7 @@
 
 #include "cli/command.h"
 #include "cli/number_option.h"
+#include "engine/bench.h"
 #include "engine/epd.h"
 #include "engine/san.h"
 #include "engine/search.h"
@@ -24,8 +25,8 @@ namespace bookforge::cli {
 namespace {
 
 struct BenchOptions {
-  int depth = 11;
-  int hash_mb = 16;
+  int depth = kBenchDepth;
+  int hash_mb = int(kBenchHashMb);
   bool quiet = false;
   // Suite mode
   std::string epd;
@@ -37,60 +38,28 @@ struct BenchOptions {
   int first = 0;  // only the first N positions; 0 = all
 };
 
-// The start position and positions sampled from the games of data-samples/twic0920-2000.pgn
-// (every 6967th position): openings, middlegames and endings.
-constexpr const char* kBenchPositions[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "8/3b4/1P2k3/R6p/2N5/1K6/8/2r5 b - - 0 1",
-    "rnbqkbnr/pp3ppp/4p3/2ppP3/3P4/2P5/PP3PPP/RNBQKBNR b KQkq - 0 1",
-    "r2qnrk1/1p1nb1pp/2p1bp2/p3p3/2P1P3/1PN2NPP/P3QPB1/R1BR2K1 b - - 0 1",
-    "8/p7/2p2rkp/1pp4n/4Pp2/3PK1PR/PPP1N3/8 w - - 0 1",
-    "rq2k2r/pp1n1ppp/2pbp3/3p4/2PPn3/1P3NP1/PB2PPBP/R2Q1RK1 w kq - 0 1",
-    "8/pppbkp1p/6p1/2pP4/8/3BKP2/PPP3PP/8 w - - 0 1",
-    "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
-    "3r2k1/pp4b1/2qN1r1p/n1p5/2P1PB2/3Q2P1/PP3P2/R2R2K1 b - e3 0 1",
-    "2rq1rk1/3nbppp/b4n2/p2Pp3/2Pp4/6P1/PBQN1PBP/R1N1R1K1 b - - 0 1",
-    "5r2/2k4p/B3R3/6b1/1p4PP/4p3/PPP5/1K6 b - - 0 1",
-    "8/6kp/1q1pQpp1/3Pp3/3pP3/3P2P1/r4PKP/8 w - - 0 1",
-    "r1bk3r/pp3p1p/5q2/1BPp2p1/3P4/6P1/P2N1PP1/Q4RK1 w - - 0 1",
-    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
-    "r2qk2r/1bpnppbp/3p1np1/p2P4/Pp2P3/2PBBN2/NP3PPP/R2Q1RK1 b kq - 0 1",
-    "5bk1/1p1b1r2/3P1npp/q7/p7/P1N1Q2P/1P3PP1/3RR1K1 b - - 0 1",
-    "3r2k1/2q2p1p/2b5/2P3n1/4P3/4QPPP/2R3K1/8 w - - 0 1",
-    "8/3k1K2/8/8/4n3/4r3/8/3R4 b - - 0 1",
-    "r4rk1/4n2p/2p2p2/1p2p2b/4P3/pP3PP1/P1RN1KBP/5R2 w - - 0 1",
-    "r2qr1k1/1p1b2p1/p1pBp2p/2Pn1p2/1P1P4/P7/2Q1BPPP/R3R1K1 b - - 0 1",
-    "6rk/5p1p/4pPp1/3pP3/q2P1QPP/r7/P1RR2K1/8 w - - 0 1",
-    "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 1",
-    "r1b2rk1/3n1pbp/1qpp1np1/1p6/4PB2/2NP2PP/PP4BK/R2QNR2 b - - 0 1",
-    "8/6p1/2k5/7p/1KP2r1P/8/8/7R w - - 0 1",
-};
-
-int run_bench(const BenchOptions& opts) {
-  Engine engine(size_t(opts.hash_mb), 1);
-  engine.set_move_overhead(0);
-  SearchLimits limits;
-  limits.depth = opts.depth;
-  uint64_t total_nodes = 0;
+int run_signature_bench(const BenchOptions& opts) {
+  BenchSettings settings;
+  settings.depth = opts.depth;
+  settings.hash_mb = size_t(opts.hash_mb);
+  const size_t positions = bench_positions().size();
   const auto start = std::chrono::steady_clock::now();
-  int index = 0;
-  for (const char* fen : kBenchPositions) {
-    ++index;
-    Result<Board> board = Board::from_fen(fen);
-    if (!board.ok()) {
-      print_error("bench position " + std::to_string(index) + ": " + board.error().message);
-      return kExitFailure;
-    }
-    const SearchResult r = engine.search(*board, {}, limits);
-    total_nodes += r.nodes;
-    if (!opts.quiet) std::printf("Position %2d/%zu  nodes %12llu  %s\n", index, std::size(kBenchPositions),
-                                 (unsigned long long)r.nodes, fen);
+  const Result<uint64_t> total_nodes = run_bench(settings, [&](const BenchPosition& p) {
+    if (!opts.quiet)
+      std::printf("Position %2zu/%zu  nodes %12llu  %.*s\n", p.number, positions, (unsigned long long)p.nodes,
+                  int(p.fen.size()), p.fen.data());
+  });
+  if (!total_nodes.ok()) {
+    print_error(total_nodes.error().message);
+    return kExitFailure;
   }
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   std::printf("===========================\n");
   std::printf("Total time (ms) : %lld\n", (long long)ms);
-  std::printf("Nodes searched  : %llu\n", (unsigned long long)total_nodes);
-  std::printf("Nodes/second    : %llu\n", (unsigned long long)(total_nodes * 1000 / uint64_t(std::max<int64_t>(ms, 1))));
+  std::printf("Nodes searched  : %llu\n", (unsigned long long)*total_nodes);
+  std::printf("Nodes/second    : %llu\n",
+              (unsigned long long)(*total_nodes * 1000 / uint64_t(std::max<int64_t>(ms, 1))));
   return kExitOk;
 }
 
@@ -119,8 +88,8 @@ int run_suite(const BenchOptions& opts) {
   std::unique_ptr<Engine> engine;
   std::string engine_name = "bookforge " BOOKFORGE_VERSION " (embedded)";
   if (!opts.engine.empty()) {
-    auto launched = UciClient::launch(opts.engine, {{"Threads", std::to_string(opts.threads)},
-                                                    {"Hash", std::to_string(opts.hash_mb)}});
+    auto launched = UciClient::launch(
+        opts.engine, {{"Threads", std::to_string(opts.threads)}, {"Hash", std::to_string(opts.hash_mb)}});
     if (!launched.ok()) {
       print_error(launched.error().message);
       return kExitFailure;
@@ -178,8 +147,10 @@ int run_suite(const BenchOptions& opts) {
     if (!opts.quiet) {
       const std::string played = r.best_move.is_ok() ? move_to_san(rec->board, r.best_move) : "(none)";
       std::string expected;
-      for (Move m : rec->best_moves) expected += (expected.empty() ? "bm " : " ") + move_to_san(rec->board, m);
-      for (Move m : rec->avoid_moves) expected += (expected.empty() ? "am " : " am ") + move_to_san(rec->board, m);
+      for (Move m : rec->best_moves)
+        expected += (expected.empty() ? "bm " : " ") + move_to_san(rec->board, m);
+      for (Move m : rec->avoid_moves)
+        expected += (expected.empty() ? "am " : " am ") + move_to_san(rec->board, m);
       std::printf("%4d %-28s %-8s %-7s", t.positions, rec->id.c_str(), played.c_str(),
                   judged ? (solved ? "solved" : "FAILED") : "");
       if (!rec->points.empty()) std::printf(" %3d pts", points);
@@ -187,9 +158,8 @@ int run_suite(const BenchOptions& opts) {
       std::fflush(stdout);
     }
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::string limit_text = limits.depth ? "depth " + std::to_string(limits.depth)
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string limit_text = limits.depth   ? "depth " + std::to_string(limits.depth)
                            : limits.nodes ? std::to_string(limits.nodes) + " nodes"
                                           : std::to_string(limits.clock.movetime_ms) + " ms";
   std::printf("===========================\n");
@@ -208,10 +178,13 @@ int run_suite(const BenchOptions& opts) {
 
 void setup_bench(CLI::App& root) {
   auto opts = std::make_shared<BenchOptions>();
-  CLI::App* sub = add_subcommand(root, "bench", "Search fixed positions to a fixed depth: node-count signature and speed");
+  CLI::App* sub = add_subcommand(root, "bench",
+                                 "Search fixed positions to a fixed depth: node-count signature and speed");
   auto* depth =
-      sub->add_option("--depth", opts->depth, "Search depth (default 11)")->transform(whole_number(1, 64));
-  sub->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 16)")
+      sub->add_option("--depth", opts->depth, "Search depth (default " + std::to_string(kBenchDepth) + ")")
+          ->transform(whole_number(1, 64));
+  sub->add_option("--hash", opts->hash_mb,
+                  "Transposition table size in MB (default " + std::to_string(kBenchHashMb) + ")")
       ->transform(whole_number(1, kMaxHashMb));
   sub->add_flag("--quiet", opts->quiet, "Only the totals");
   auto* epd = sub->add_option("--epd", opts->epd, "Run an EPD test suite (bm/am, STS points) instead")
@@ -223,7 +196,8 @@ void setup_bench(CLI::App& root) {
           ->transform(whole_number(1, kMaxMovetimeMs));
   nodes->needs(epd)->excludes(movetime)->excludes(depth);
   movetime->needs(epd)->excludes(depth);
-  sub->add_option("--engine", opts->engine, "Suite: an external UCI engine to run instead of the embedded one")
+  sub->add_option("--engine", opts->engine,
+                  "Suite: an external UCI engine to run instead of the embedded one")
       ->needs(epd);
   sub->add_option("--threads", opts->threads, "Suite: search threads (default 1)")
       ->transform(whole_number(1, kMaxThreads))
@@ -233,7 +207,7 @@ void setup_bench(CLI::App& root) {
       ->needs(epd);
   sub->callback([opts, depth] {
     opts->depth_given = depth->count() > 0;
-    set_exit_code(opts->epd.empty() ? run_bench(*opts) : run_suite(*opts));
+    set_exit_code(opts->epd.empty() ? run_signature_bench(*opts) : run_suite(*opts));
   });
 }
 

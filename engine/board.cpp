@@ -394,4 +394,18 @@ bool Board::is_ok() const {
   return key_ == polyglot_key_from_scratch(*this);
 }
 
+uint64_t polyglot_key_from_scratch(const Board& board) {
+  uint64_t key = 0;
+  for (int s = 0; s < 64; ++s) {
+    const Piece p = board.piece_on(Square(s));
+    if (p != kNoPiece) key ^= zobrist::piece_key(p, Square(s));
+  }
+  key ^= zobrist::castling_key(board.castling_rights());
+  const Square ep = board.ep_square();
+  if (ep != kNoSquare && ep_hashed(board, board.side_to_move(), ep))
+    key ^= zobrist::en_passant_key(file_of(ep));
+  if (board.side_to_move() == kWhite) key ^= zobrist::turn_key();
+  return key;
+}
+
 }  // namespace bookforge

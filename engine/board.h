@@ -144,4 +144,10 @@ class Board {
   uint16_t fullmove_number_ = 1;
 };
 
+// The key computed from nothing but the position, as the Polyglot format defines it: from_fen
+// sets key() from it, and is_ok() and the tests compare the incrementally updated key() with
+// it. The en-passant file counts only when a pawn of the side to move stands beside the pawn
+// that just double-stepped (pins do not matter).
+uint64_t polyglot_key_from_scratch(const Board& board);
+
 }  // namespace bookforge

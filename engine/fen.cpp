@@ -7,7 +7,6 @@
 #include "engine/attacks.h"
 #include "engine/board.h"
 #include "engine/castling.h"
-#include "engine/zobrist.h"
 
 namespace bookforge {
 namespace {

@@ -1,10 +1,6 @@
 #include "engine/zobrist.h"
 
-#include "engine/attacks.h"
-#include "engine/board.h"
-
-namespace bookforge {
-namespace zobrist {
+namespace bookforge::zobrist {
 
 // The Random64 table of the Polyglot book format description, entry for entry:
 // 768 piece-square keys, 4 castling keys, 8 en-passant file keys, 1 side-to-move key.
@@ -235,24 +231,4 @@ constexpr std::array<uint64_t, 16> make_castling_keys() {
 constexpr std::array<std::array<uint64_t, 64>, 16> kPieceKeys = make_piece_keys();
 constexpr std::array<uint64_t, 16> kCastlingKeys = make_castling_keys();
 
-}  // namespace zobrist
-
-uint64_t polyglot_key_from_scratch(const Board& board) {
-  uint64_t key = 0;
-  for (int s = 0; s < 64; ++s) {
-    Piece p = board.piece_on(Square(s));
-    if (p != kNoPiece) key ^= zobrist::piece_key(p, Square(s));
-  }
-  key ^= zobrist::castling_key(board.castling_rights());
-  Square ep = board.ep_square();
-  if (ep != kNoSquare) {
-    // The pawn that double-stepped stands in front of ep; the side to move's pawns beside it
-    // are exactly those that attack ep.
-    Color us = board.side_to_move();
-    if (pawn_attacks(~us, ep) & board.pieces(us, kPawn)) key ^= zobrist::en_passant_key(file_of(ep));
-  }
-  if (board.side_to_move() == kWhite) key ^= zobrist::turn_key();
-  return key;
-}
-
-}  // namespace bookforge
+}  // namespace bookforge::zobrist

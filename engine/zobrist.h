@@ -1,4 +1,6 @@
-// Polyglot Zobrist keys: the published 781-entry Random64 table and the from-scratch key.
+// Polyglot Zobrist keys: the published 781-entry Random64 table and the lookups make_move uses.
+// Knows nothing of the board: the key of a whole position is polyglot_key_from_scratch
+// (engine/board.h).
 #pragma once
 
 #include <array>
@@ -6,11 +8,7 @@
 
 #include "engine/types.h"
 
-namespace bookforge {
-
-class Board;
-
-namespace zobrist {
+namespace bookforge::zobrist {
 
 // Offsets into the Random64 table, as the Polyglot format defines them.
 inline constexpr int kPieceOffset = 0;        // 768 entries: 64 * kind + square
@@ -37,11 +35,4 @@ inline uint64_t castling_key(uint8_t rights) { return kCastlingKeys[rights & 15]
 inline uint64_t en_passant_key(int file) { return kRandom64[kEnPassantOffset + file]; }
 inline uint64_t turn_key() { return kRandom64[kTurnOffset]; }
 
-}  // namespace zobrist
-
-// The key computed from nothing but the position (tests compare it with Board::key()).
-// The en-passant file counts only when a pawn of the side to move stands beside the pawn that
-// just double-stepped (pins do not matter).
-uint64_t polyglot_key_from_scratch(const Board& board);
-
-}  // namespace bookforge
+}  // namespace bookforge::zobrist

@@ -29,7 +29,8 @@
 #include "engine/san.h"
 #include "pgn/filter.h"
 #include "pgn/game.h"
-#include "pgn/pipeline.h"
+#include "pgn/pipeline_options.h"
+#include "pgn/read_stats.h"
 #include "pgn/visitor.h"
 
 namespace bookforge::pgn {
