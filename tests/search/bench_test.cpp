@@ -18,6 +18,10 @@ namespace {
 // change has a bug.
 constexpr uint64_t kBenchNodes = 1214981;
 
+// For the tests of the bench's workings, which need no deep search (Debug and sanitizer builds
+// run these tests too).
+constexpr int kShallowDepth = 5;
+
 TEST(Bench, DefaultRunSearchesThePinnedNodeCount) {
   const Result<uint64_t> nodes = run_bench(BenchSettings{});
   ASSERT_TRUE(nodes.ok()) << nodes.error().message;
@@ -26,7 +30,7 @@ TEST(Bench, DefaultRunSearchesThePinnedNodeCount) {
 
 TEST(Bench, ReportsEveryPositionInOrderAndTheirSum) {
   BenchSettings shallow;
-  shallow.depth = 5;
+  shallow.depth = kShallowDepth;
   std::vector<BenchPosition> reported;
   const Result<uint64_t> total = run_bench(shallow, [&](const BenchPosition& p) { reported.push_back(p); });
   ASSERT_TRUE(total.ok()) << total.error().message;
@@ -44,7 +48,7 @@ TEST(Bench, ReportsEveryPositionInOrderAndTheirSum) {
 // Each run starts from a fresh engine: nothing learned in one run carries into the next.
 TEST(Bench, SecondRunCountsTheSameAsTheFirst) {
   BenchSettings shallow;
-  shallow.depth = 7;
+  shallow.depth = kShallowDepth;
   const Result<uint64_t> first = run_bench(shallow);
   const Result<uint64_t> second = run_bench(shallow);
   ASSERT_TRUE(first.ok() && second.ok());
