@@ -4,7 +4,8 @@
 //
 //   Tally/count/W          counting only, W workers on W threads (as the pipeline runs them)
 //   Tally/merge/W          counting, then the final merge drained entry by entry
-//   Tally/book/W           counting, merge, the rules and the writer: the book without reading
+//   Tally/book/W           book::build, as `bookforge build` runs it (counting, merge, the rules
+//                          on every partition, the writer), with the games fed from memory
 //
 // The differences between the three are what the merge and the rules cost. The rules are
 // `--rules polyglot --max-ply 40` (what bench/build_polyglot.sh compares with polyglot
@@ -16,12 +17,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
-#include "book/book_builder.h"
+#include "book/build.h"
 #include "book/tally/tally.h"
 #include "pgn/pipeline.h"
 
@@ -95,25 +98,44 @@ book::TallyOptions tally_options(int workers) {
   return options;
 }
 
-// Worker w counts games w, w + W, w + 2W, ... on a thread of its own.
-void count(book::Tally& tally, int workers) {
+// Worker w hands games w, w + W, w + 2W, ... to sink(w) on a thread of its own.
+pgn::ReadStats replay(int workers, const pgn::SinkFactory& sink) {
   const Games& g = games();
   std::vector<std::thread> threads;
   for (int w = 0; w < workers; ++w)
     threads.emplace_back([&, w] {
-      pgn::GameSink& sink = tally.sink(w);
-      for (size_t i = size_t(w); i < g.games.size(); i += size_t(workers)) sink.on_game(g.at(i));
+      pgn::GameSink& to = sink(w);
+      for (size_t i = size_t(w); i < g.games.size(); i += size_t(workers)) to.on_game(g.at(i));
+      to.on_end();
     });
   for (std::thread& t : threads) t.join();
+  pgn::ReadStats stats;
+  stats.games = stats.accepted = g.games.size();
+  stats.plies = g.plies.size();
+  return stats;
+}
+
+std::unique_ptr<book::Tally> make_tally(benchmark::State& state, int workers) {
+  auto tally = book::Tally::create(tally_options(workers));
+  if (!tally) {
+    state.SkipWithError(tally.error().message.c_str());
+    return nullptr;
+  }
+  return std::move(*tally);
+}
+
+void count(book::Tally& tally, int workers) {
+  replay(workers, [&](int w) -> pgn::GameSink& { return tally.sink(w); });
 }
 
 void BM_Count(benchmark::State& state) {
   const int workers = int(state.range(0));
   games();
   for (auto _ : state) {
-    book::Tally tally(tally_options(workers));
-    count(tally, workers);
-    benchmark::DoNotOptimize(tally.stats().plies);
+    auto tally = make_tally(state, workers);
+    if (!tally) break;
+    count(*tally, workers);
+    benchmark::DoNotOptimize(tally->stats().plies);
   }
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(games().plies.size()));
 }
@@ -123,9 +145,10 @@ void BM_Merge(benchmark::State& state) {
   games();
   uint64_t entries = 0;
   for (auto _ : state) {
-    book::Tally tally(tally_options(workers));
-    count(tally, workers);
-    auto stream = tally.finish();
+    auto tally = make_tally(state, workers);
+    if (!tally) break;
+    count(*tally, workers);
+    auto stream = tally->finish();
     if (!stream) state.SkipWithError(stream.error().message.c_str());
     book::TallyEntry e;
     entries = 0;
@@ -135,25 +158,27 @@ void BM_Merge(benchmark::State& state) {
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(games().plies.size()));
 }
 
+// What `bookforge build` runs after reading: book::build itself, fed from memory.
 void BM_Book(benchmark::State& state) {
   const int workers = int(state.range(0));
   games();
-  const std::string out = (std::filesystem::temp_directory_path() / "bookforge-tally-bench.bin").string();
-  book::SelectionRules rules = book::SelectionRules::polyglot();
-  rules.max_ply = 40;
+  book::BuildRequest request;
+  request.output = (std::filesystem::temp_directory_path() / "bookforge-tally-bench.bin").string();
+  request.games = replay;
+  request.pipeline.threads = workers;
+  request.rules = book::SelectionRules::polyglot();
+  request.rules.max_ply = 40;
+  request.tally = tally_options(workers);
   uint64_t written = 0;
   for (auto _ : state) {
-    book::Tally tally(tally_options(workers));
-    count(tally, workers);
-    auto stream = tally.finish();
-    auto writer = book::PolyglotWriter::create(out);
-    if (!stream || !writer) state.SkipWithError("cannot start the book");
-    auto outcome = book::build_book(**stream, rules, nullptr, *writer);
-    if (!outcome) state.SkipWithError(outcome.error().message.c_str());
-    auto committed = writer->commit();
-    written = committed ? *committed : 0;
+    auto built = book::build(request);
+    if (!built) {
+      state.SkipWithError(built.error().message.c_str());
+      break;
+    }
+    written = built->outcome.stages.back().entries;
   }
-  std::filesystem::remove(out);
+  std::filesystem::remove(request.output);
   state.counters["entries"] = double(written);
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(games().plies.size()));
 }

@@ -104,9 +104,9 @@ uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
   return stats.positions;
 }
 
-// The rules over one part of the tally (one key range), on whichever thread runs it.
-struct PartRun {
-  explicit PartRun(const SelectionRules& rules) : selector(rules) {}
+// The rules over one partition of the tally, on whichever thread runs it.
+struct PartitionRun {
+  explicit PartitionRun(const SelectionRules& rules) : selector(rules) {}
   MoveSelector selector;
   std::vector<PositionCandidates> kept;  // when a walk follows
   uint64_t scaled_positions = 0;
@@ -115,7 +115,7 @@ struct PartRun {
 
 // Writes the kept positions into `out`, or collects them in run.kept when `out` is null (a
 // walk follows).
-void run_part(EntryStream& stream, PolyglotWriter* out, PartRun& run) {
+void run_partition(EntryStream& stream, PolyglotWriter* out, PartitionRun& run) {
   PositionReader reader(stream);
   std::optional<PositionWriter> writer;
   if (out) writer.emplace(*out);
@@ -140,40 +140,41 @@ void run_part(EntryStream& stream, PolyglotWriter* out, PartRun& run) {
 
 Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer) {
-  EntryStream* parts[] = {&tally};
-  return build_book(parts, rules, transformer, writer);
+  EntryStream* partitions[] = {&tally};
+  return build_book(partitions, rules, transformer, writer);
 }
 
-Result<BuildOutcome> build_book(std::span<EntryStream* const> parts, const SelectionRules& rules,
+Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer) {
   BuildOutcome outcome;
   PositionWriter out(writer);
   const bool collect = rules.prune_unreachable || transformer != nullptr;
 
   // Step 1: the rules, one position at a time, straight into the book unless a walk follows.
-  // Each part is a key range after the previous one: the first goes into the book on this
-  // thread, every later one on a thread of its own into a section appended after it.
-  std::vector<PartRun> runs;
-  std::vector<PolyglotWriter> sections;
-  runs.reserve(parts.size());
-  for (size_t i = 0; i < parts.size(); ++i) {
+  // Each partition's keys follow the previous one's: the first goes into the book on this
+  // thread, every later one on a thread of its own into a writer of its own, appended after it.
+  std::vector<PartitionRun> runs;
+  std::vector<PolyglotWriter> later;  // partitions 1.. when written at once
+  runs.reserve(partitions.size());
+  for (size_t i = 0; i < partitions.size(); ++i) {
     runs.emplace_back(rules);
     if (i == 0 || collect) continue;
-    Result<PolyglotWriter> section = PolyglotWriter::create_section(writer.folder());
-    if (!section) return section.error();
-    sections.push_back(std::move(*section));
+    Result<PolyglotWriter> partition = PolyglotWriter::create_for_partition(writer.folder());
+    if (!partition) return partition.error();
+    later.push_back(std::move(*partition));
   }
   {
     std::vector<std::jthread> threads;
-    for (size_t i = 1; i < parts.size(); ++i)
-      threads.emplace_back([&, i] { run_part(*parts[i], collect ? nullptr : &sections[i - 1], runs[i]); });
-    if (!parts.empty()) run_part(*parts[0], collect ? nullptr : &writer, runs[0]);
+    for (size_t i = 1; i < partitions.size(); ++i)
+      threads.emplace_back(
+          [&, i] { run_partition(*partitions[i], collect ? nullptr : &later[i - 1], runs[i]); });
+    if (!partitions.empty()) run_partition(*partitions[0], collect ? nullptr : &writer, runs[0]);
   }
   std::vector<PositionCandidates> kept;
   for (size_t i = 0; i < runs.size(); ++i) {
     if (!runs[i].status.ok()) return runs[i].status.error();
     if (i > 0 && !collect)
-      if (Status s = writer.append(sections[i - 1]); !s.ok()) return s.error();
+      if (Status s = writer.append(later[i - 1]); !s.ok()) return s.error();
     outcome.scaled_positions += runs[i].scaled_positions;
     if (collect) {
       if (kept.empty())

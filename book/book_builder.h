@@ -6,8 +6,8 @@
 // is in key order, so the book comes out sorted and only one position is held at a time).
 // With either, the kept positions are collected first and walked from the start position.
 //
-// A tally in several key ranges (one per core) goes through the rules on all of them at once:
-// the first range is written into the book, each later one into a section of its own, appended
+// A tally in several partitions (book/tally/tally.h) goes through the rules on all of them at
+// once: the first is written into the book, each later one into a writer of its own, appended
 // in order at the end.
 #pragma once
 
@@ -35,10 +35,10 @@ struct BuildOutcome {
 Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer);
 
-// The same over a tally in parts (Tally::finish_parts: each part's keys after the previous
-// part's), the rules applied to every part at once, each on a thread of its own. The book is
-// the same as from the parts' concatenation.
-Result<BuildOutcome> build_book(std::span<EntryStream* const> parts, const SelectionRules& rules,
+// The same over a tally in partitions (Tally::finish_partitions: each one's keys after the
+// previous one's), the rules applied to every partition at once, each on a thread of its own.
+// The book is the same as from the partitions' concatenation.
+Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer);
 
 }  // namespace bookforge::book

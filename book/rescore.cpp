@@ -186,7 +186,8 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     for (size_t i = 0; i < positions.size(); ++i) seen.push_back(positions[i].candidates);
     std::vector<size_t> by_pointer(positions.size());
     for (size_t i = 0; i < by_pointer.size(); ++i) by_pointer[i] = i;
-    std::stable_sort(by_pointer.begin(), by_pointer.end(), [&](size_t a, size_t b) { return seen[a] < seen[b]; });
+    std::stable_sort(by_pointer.begin(), by_pointer.end(),
+                     [&](size_t a, size_t b) { return seen[a] < seen[b]; });
     for (size_t k = 0; k < by_pointer.size(); ++k)
       if (k == 0 || seen[by_pointer[k]] != seen[by_pointer[k - 1]]) order.push_back(by_pointer[k]);
     std::sort(order.begin(), order.end());
@@ -256,8 +257,8 @@ std::string suspicious_csv(const std::vector<SuspiciousMove>& moves) {
   char share[32];
   for (const SuspiciousMove& m : moves) {
     std::snprintf(share, sizeof share, "%.1f", m.share);
-    for (const std::string& field : {m.fen, m.move, std::string(share), std::to_string(m.games), score_text(m.score),
-                                     m.best_move}) {
+    for (const std::string& field :
+         {m.fen, m.move, std::string(share), std::to_string(m.games), score_text(m.score), m.best_move}) {
       out += field;
       out += ',';
     }

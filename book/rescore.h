@@ -22,16 +22,16 @@
 namespace bookforge::book {
 
 struct RescoreOptions {
-  int depth = 0;      // search depth per position...
+  int depth = 0;       // search depth per position...
   uint64_t nodes = 0;  // ...or node budget (exactly one of the two)
   int margin_cp = 50;  // drop candidates scoring more than this below the best candidate
   double blend = 0;    // 0: keep the book's weights; 1: weights from the engine's scores only
   int threads = 1;
-  int hash_mb = 8;     // per thread
+  int hash_mb = 8;          // per thread
   std::string engine_path;  // external UCI engine; empty = the embedded engine
 
   bool find_suspicious = false;
-  double suspicious_share = 20;  // percent of the position's book games...
+  double suspicious_share = 20;    // percent of the position's book games...
   int suspicious_margin_cp = 100;  // ...and this far below the engine's best move
 
   // Called now and then from one of the worker threads with positions done and total.
@@ -43,8 +43,8 @@ struct RescoreOptions {
 // A popular book move the engine dislikes.
 struct SuspiciousMove {
   std::string fen;
-  std::string move;       // SAN
-  double share = 0;       // percent of the position's book games
+  std::string move;  // SAN
+  double share = 0;  // percent of the position's book games
   uint32_t games = 0;
   Score score = 0;        // the move's score, from the mover's point of view
   std::string best_move;  // SAN of the engine's best move (any legal move)

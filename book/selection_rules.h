@@ -52,6 +52,10 @@ struct SelectionRules {
 
   Status validate() const;
   std::string describe() const;
+
+  // What the rules need from the tally beyond the results: the mover's rating sums (kept only
+  // when asked, because they make the tally's tables half as large again).
+  bool needs_ratings() const { return weight == WeightKind::kRating; }
 };
 
 // "default" or "polyglot".

@@ -101,9 +101,12 @@ SanPv san_pv(Board board, const std::vector<Move>& pv) {
     if (!board.is_legal(m)) break;
     const std::string san = move_to_san(board, m);
     const int number = board.fullmove_number();
-    if (board.side_to_move() == kWhite) out.numbered += (out.numbered.empty() ? "" : " ") + std::to_string(number) + ". ";
-    else if (out.numbered.empty()) out.numbered += std::to_string(number) + "... ";
-    else out.numbered += " ";
+    if (board.side_to_move() == kWhite)
+      out.numbered += (out.numbered.empty() ? "" : " ") + std::to_string(number) + ". ";
+    else if (out.numbered.empty())
+      out.numbered += std::to_string(number) + "... ";
+    else
+      out.numbered += " ";
     out.numbered += san;
     out.moves.push_back(san);
     UndoInfo undo;
@@ -114,8 +117,10 @@ SanPv san_pv(Board board, const std::vector<Move>& pv) {
 
 std::string score_text(Score s) {
   char buf[32];
-  if (is_mate_score(s)) std::snprintf(buf, sizeof buf, "#%d", mate_in_moves(s));
-  else std::snprintf(buf, sizeof buf, "%+.2f", s / 100.0);
+  if (is_mate_score(s))
+    std::snprintf(buf, sizeof buf, "#%d", mate_in_moves(s));
+  else
+    std::snprintf(buf, sizeof buf, "%+.2f", s / 100.0);
   return buf;
 }
 
@@ -142,16 +147,18 @@ void print_text(const Position& pos, const SearchResult& r) {
               pos.board.side_to_move() == kWhite ? "White" : "Black");
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const PvLine& l = r.lines[i];
-    const std::string bound = l.bound == Bound::kExact ? "" : std::string(" (") + bound_name(l.bound) + " bound)";
-    std::printf("%2zu. %7s  %s%s\n", i + 1, score_text(l.score).c_str(), san_pv(pos.board, l.pv).numbered.c_str(),
-                bound.c_str());
+    const std::string bound =
+        l.bound == Bound::kExact ? "" : std::string(" (") + bound_name(l.bound) + " bound)";
+    std::printf("%2zu. %7s  %s%s\n", i + 1, score_text(l.score).c_str(),
+                san_pv(pos.board, l.pv).numbered.c_str(), bound.c_str());
   }
 }
 
 void print_json(const Position& pos, const SearchResult& r) {
   const uint64_t nps = r.nodes * 1000 / uint64_t(std::max<int64_t>(r.time_ms, 1));
   std::string s = "{\n  \"fen\": \"" + json_escape(pos.board.fen()) + "\",\n";
-  s += std::string("  \"side_to_move\": \"") + (pos.board.side_to_move() == kWhite ? "white" : "black") + "\",\n";
+  s += std::string("  \"side_to_move\": \"") + (pos.board.side_to_move() == kWhite ? "white" : "black") +
+       "\",\n";
   if (!r.best_move.is_ok()) {
     s += std::string("  \"result\": \"") + (pos.board.in_check() ? "checkmate" : "stalemate") + "\",\n";
     s += "  \"bestmove\": null,\n  \"lines\": []\n}\n";
@@ -197,14 +204,17 @@ int run_analyse(const AnalyseOptions& opts) {
   limits.multipv = opts.multipv;
   engine.set_move_overhead(0);
   const SearchResult result = engine.search(pos.board, pos.history, limits);
-  if (opts.json) print_json(pos, result);
-  else print_text(pos, result);
+  if (opts.json)
+    print_json(pos, result);
+  else
+    print_text(pos, result);
   return kExitOk;
 }
 
 void setup_analyse(CLI::App& root) {
   auto opts = std::make_shared<AnalyseOptions>();
-  CLI::App* sub = add_subcommand(root, "analyse", "Search a position with the embedded engine: score and best line(s)");
+  CLI::App* sub =
+      add_subcommand(root, "analyse", "Search a position with the embedded engine: score and best line(s)");
   sub->alias("analyze");
   sub->add_option("--fen", opts->fen, "Position to analyse (default: the start position)");
   sub->add_option("--moves", opts->moves, "Moves (SAN or UCI) played from --fen or the start position");

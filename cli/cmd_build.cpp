@@ -7,22 +7,20 @@
 // command line or in the --config file overrides it.
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "book/book_builder.h"
-#include "cli/memory_size.h"
+#include "book/build.h"
 #include "book/output_file.h"
-#include "book/tally/prefetch_stream.h"
 #include "book/selection_rules.h"
-#include "book/store/from_db.h"
-#include "book/tally/tally.h"
 #include "cli/command.h"
 #include "cli/config_file.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
+#include "cli/memory_size.h"
 #include "cli/number_option.h"
 #include "cli/output_path.h"
 #include "cli/read_report.h"
@@ -32,31 +30,19 @@
 namespace bookforge::cli {
 namespace {
 
+// The rule flags: each one given (on the command line or in the config file) overrides the
+// preset's value. A flag writes into `given`, and its override copies that field over the
+// preset, so a new rule is one add_rule() call in add_rule_options.
 struct RuleFlags {
   std::string preset = "default";
-  uint64_t min_games = 0;
-  uint64_t min_move_games = 0;
-  double min_move_share = 0;
-  bool drop_losing = true;
-  double max_score_drop = 0;
-  double min_score = 0;
-  std::string side;
-  std::string weight;
-  bool prune_unreachable = false;
-  bool count_repeats = false;
-
-  // The options, to tell which ones were given (on the command line or in the config file).
-  CLI::Option* min_games_opt = nullptr;
-  CLI::Option* min_move_games_opt = nullptr;
-  CLI::Option* min_move_share_opt = nullptr;
-  CLI::Option* drop_losing_opt = nullptr;
-  CLI::Option* max_score_drop_opt = nullptr;
-  CLI::Option* min_score_opt = nullptr;
-  CLI::Option* side_opt = nullptr;
-  CLI::Option* weight_opt = nullptr;
-  CLI::Option* prune_opt = nullptr;
+  book::SelectionRules given;  // what the flags wrote
+  struct Override {
+    CLI::Option* option;
+    std::function<void(book::SelectionRules& rules, const book::SelectionRules& given)> apply;
+  };
+  std::vector<Override> overrides;
+  CLI::Option* max_ply_opt = nullptr;  // --max-ply, a read flag the rules take over
   CLI::Option* repeats_opt = nullptr;
-  CLI::Option* max_ply_opt = nullptr;
 };
 
 struct BuildOptions {
@@ -82,78 +68,57 @@ Result<book::SelectionRules> resolve_rules(const RuleFlags& f, int max_ply) {
   if (!preset) return Error{"--rules: unknown preset '" + f.preset + "' (default or polyglot)"};
   book::SelectionRules r = *preset;
   if (given(f.max_ply_opt)) r.max_ply = max_ply;
-  if (given(f.min_games_opt)) r.min_games = f.min_games;
-  if (given(f.min_move_games_opt)) r.min_move_games = f.min_move_games;
-  if (given(f.min_move_share_opt)) r.min_move_share = f.min_move_share;
-  if (given(f.drop_losing_opt)) r.drop_losing = f.drop_losing;
-  if (given(f.max_score_drop_opt)) r.max_score_drop = f.max_score_drop;
-  if (given(f.min_score_opt)) r.min_score = f.min_score;
-  if (given(f.side_opt)) r.side = *book::parse_side_filter(f.side);
-  if (given(f.weight_opt)) r.weight = *book::parse_weight_kind(f.weight);
-  if (given(f.prune_opt)) r.prune_unreachable = f.prune_unreachable;
-  if (given(f.repeats_opt)) r.count_repeats = f.count_repeats;
+  for (const RuleFlags::Override& o : f.overrides)
+    if (given(o.option)) o.apply(r, f.given);
   if (Status s = r.validate(); !s.ok()) return s.error();
   return r;
 }
 
-// Spills go beside the book unless told otherwise: that folder must be writable anyway.
-std::string spill_folder(const BuildOptions& opts, const book::PolyglotWriter& writer) {
-  return opts.tmp_dir.empty() ? writer.folder() : opts.tmp_dir;
-}
-
 struct ReportData {
   const BuildOptions* opts;
-  const book::SelectionRules* rules;
   const pgn::PipelineOptions* pipeline;
-  const pgn::ReadStats* read;
-  book::TallyStats tally;
-  int threads;
+  const book::BuildReport* build;
   uint64_t memory_budget;
-  std::string tmp_dir;
-  const book::BuildOutcome* outcome;
-  double rules_seconds;
   double total_seconds;
 };
 
 std::string report_json(const ReportData& d) {
+  const book::BuildReport& b = *d.build;
   std::string inputs;
   for (const std::string& in : d.opts->inputs) inputs += (inputs.empty() ? "" : ", ") + json_string(in);
   std::string stages;
-  for (const book::StageCount& s : d.outcome->stages)
+  for (const book::StageCount& s : b.outcome.stages)
     stages += std::string(stages.empty() ? "" : ",\n    ") +
               "{\"stage\": " + json_string(std::string(s.name)) +
               ", \"positions\": " + std::to_string(s.positions) +
               ", \"entries\": " + std::to_string(s.entries) + "}";
-  const book::StageCount& written = d.outcome->stages.back();
+  const book::StageCount& written = b.outcome.stages.back();
   char seconds[160];
   std::snprintf(seconds, sizeof seconds, "{\"read\": %.3f, \"rules_and_write\": %.3f, \"total\": %.3f}",
-                d.read->seconds, d.rules_seconds, d.total_seconds);
+                b.read.seconds, b.rules_seconds, d.total_seconds);
   return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
-         "],\n  \"rules\": " + json_string(d.rules->describe()) +
+         "],\n  \"rules\": " + json_string(b.rules.describe()) +
          ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
-         ",\n  \"games\": " + format_read_json(*d.read) +
-         ",\n  \"tally\": {\"threads\": " + std::to_string(d.threads) +
+         ",\n  \"games\": " + format_read_json(b.read) +
+         ",\n  \"tally\": {\"threads\": " + std::to_string(b.threads) +
          ", \"memory_budget\": " + std::to_string(d.memory_budget) +
-         ", \"tmp_dir\": " + json_string(d.tmp_dir) + ", \"games\": " + std::to_string(d.tally.games) +
-         ", \"plies\": " + std::to_string(d.tally.plies) +
-         ", \"repeats_skipped\": " + std::to_string(d.tally.repeats_skipped) +
-         ", \"spills\": " + std::to_string(d.tally.spills) +
-         ", \"spill_bytes\": " + std::to_string(d.tally.spill_bytes) +
-         ", \"merge_passes\": " + std::to_string(d.tally.merge_passes) + "},\n  \"stages\": [\n    " +
+         ", \"tmp_dir\": " + json_string(b.tmp_dir) + ", \"games\": " + std::to_string(b.tally.games) +
+         ", \"plies\": " + std::to_string(b.tally.plies) +
+         ", \"repeats_skipped\": " + std::to_string(b.tally.repeats_skipped) +
+         ", \"spills\": " + std::to_string(b.tally.spills) +
+         ", \"spill_bytes\": " + std::to_string(b.tally.spill_bytes) +
+         ", \"merge_passes\": " + std::to_string(b.tally.merge_passes) + "},\n  \"stages\": [\n    " +
          stages + "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
          ",\n  \"entries\": " + std::to_string(written.entries) +
-         ",\n  \"scaled_positions\": " + std::to_string(d.outcome->scaled_positions) +
+         ",\n  \"scaled_positions\": " + std::to_string(b.outcome.scaled_positions) +
          ",\n  \"seconds\": " + seconds +
          ",\n  \"peak_rss_bytes\": " + std::to_string(peak_resident_bytes()) + "\n}\n";
 }
 
 int run_build(const BuildOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
 
-  // Step 1. Rules, reading options, memory budget.
+  // Step 1. The request from the flags: rules, inputs, outputs, memory, rescoring.
   Result<book::SelectionRules> rules = resolve_rules(opts.rules, opts.read.max_ply);
   if (!rules) {
     print_error(rules.error().message);
@@ -175,153 +140,113 @@ int run_build(const BuildOptions& opts) {
     print_error(usable.error().message);
     return kExitUsage;
   }
-  std::unique_ptr<store::StoreForBuild> from_db;
-  if (!opts.from_db.empty()) {
-    Result<pgn::GameFilter> filter = make_game_filter(opts.filter);
-    if (!filter) {
-      print_error(filter.error().message);
-      return kExitUsage;
-    }
-    store::BuildRequest request{given(opts.rules.max_ply_opt), given(opts.rules.repeats_opt),
-                                filter->empty() ? "" : filter->describe()};
-    Result<std::unique_ptr<store::StoreForBuild>> opened =
-        store::open_store_for_build(opts.from_db, request, *rules);
-    if (!opened) {
-      print_error(opened.error().message);
-      return kExitFailure;
-    }
-    from_db = std::move(*opened);
-    if (!opts.read.quiet)
-      for (const std::string& w : from_db->warnings) print_warning(w);
-  }
-  ReadFlags read = opts.read;
-  read.max_ply = rules->max_ply;
-  Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, read);
+  book::BuildRequest request;
+  request.output = opts.output;
+  request.from_db = opts.from_db;
+  request.rules = *rules;
+  request.max_ply_given = given(opts.rules.max_ply_opt);
+  request.count_repeats_given = given(opts.rules.repeats_opt);
+  request.allow_empty = opts.allow_empty;
+  Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
   if (!pipeline) {
     print_error(pipeline.error().message);
     return kExitUsage;
   }
-  book::TallyOptions tally_options;
-  if (int code = apply_memory_option(opts.memory, tally_options); code != kExitOk) return code;
-
-  Result<std::unique_ptr<book::Rescorer>> rescorer = make_rescorer(opts.rescore, opts.read);
-  if (!rescorer) {
-    print_error(rescorer.error().message);
+  request.pipeline = *pipeline;
+  if (int code = apply_memory_option(opts.memory, request.tally); code != kExitOk) return code;
+  request.tally.tmp_dir = opts.tmp_dir;
+  Result<std::optional<book::RescoreOptions>> rescore = make_rescore_options(opts.rescore, opts.read);
+  if (!rescore) {
+    print_error(rescore.error().message);
     return kExitUsage;
   }
+  request.rescore = std::move(*rescore);
 
-  // Step 2. The output first, so that an unwritable target fails before any reading.
-  Result<book::PolyglotWriter> writer = book::PolyglotWriter::create(opts.output);
-  if (!writer) {
-    print_error(writer.error().message);
+  // Step 2. The build: read, count, rules, rescoring, the book.
+  Result<book::BuildReport> built = book::build(request);
+  if (!built) {
+    print_error(built.error().message);
     return kExitFailure;
   }
-
-  // Step 3. Read and tally.
-  const int threads = pgn::pipeline_threads(*pipeline);
-  const std::string tmp_dir = spill_folder(opts, *writer);
-  tally_options.tmp_dir = tmp_dir;
-  tally_options.count_repeats = rules->count_repeats;
-  tally_options.workers = threads;
-  // Only a rating-weighted book reads the rating sums; without them the tally's tables are a
-  // third smaller.
-  tally_options.ratings = rules->weight == book::WeightKind::kRating;
-  book::Tally tally(tally_options);
-  Result<pgn::ReadStats> read_stats = pgn::ReadStats{};
-  // The tally comes in one part per key range (two per worker), which the rules take all at
-  // once; the store's scan is one stream, merged on a second core while the rules read it.
-  Result<std::vector<std::unique_ptr<book::EntryStream>>> parts =
-      std::vector<std::unique_ptr<book::EntryStream>>();
-  std::optional<book::PrefetchStream> prefetched;
-  if (from_db) {
-    read_stats->accepted = from_db->games;
-    Result<std::unique_ptr<book::EntryStream>> scan = from_db->store.scan();
-    if (!scan) {
-      print_error(scan.error().message);
-      return kExitFailure;
-    }
-    parts->push_back(std::move(*scan));
-    if (threads > 1) prefetched.emplace(*parts->front());
-  } else {
-    read_stats = pgn::read_games(*pipeline, [&](int i) -> pgn::GameSink& { return tally.sink(i); });
-    if (!read_stats) {
-      print_error(read_stats.error().message);
-      return kExitFailure;
-    }
-    if (!read.quiet) warn_bad_games(*read_stats);
-    parts = tally.finish_parts();
+  const book::BuildReport& report = *built;
+  if (!opts.read.quiet) {
+    for (const std::string& w : report.warnings) print_warning(w);
+    if (opts.from_db.empty()) warn_bad_games(report.read);
   }
-  if (!parts) {
-    print_error(parts.error().message);
-    return kExitFailure;
-  }
-  std::vector<book::EntryStream*> selected;
-  if (prefetched)
-    selected.push_back(&*prefetched);
-  else
-    for (const auto& part : *parts) selected.push_back(part.get());
-
-  // Step 4. Rules (and engine rescoring) and writing, one position at a time.
-  const double rules_start = elapsed();
-  Result<book::BuildOutcome> outcome = book::build_book(selected, *rules, rescorer->get(), *writer);
-  if (!outcome) {
-    print_error(outcome.error().message);
-    return kExitFailure;
-  }
-  // An empty book is almost always a mistake (filters or rules too strict): say why, and write
-  // nothing unless asked to.
-  if (outcome->stages.back().entries == 0 && !opts.allow_empty) {
-    const std::string why = read_stats->accepted > 0
+  // An empty book is almost always a mistake (filters or rules too strict): say why.
+  if (!report.written) {
+    const std::string why = report.read.accepted > 0
                                 ? "the selection rules kept no move of the " +
-                                      std::to_string(read_stats->accepted) + " game(s) kept"
-                            : from_db ? "the store holds no game"
-                                      : describe_no_game_kept(*read_stats);
+                                      std::to_string(report.read.accepted) + " game(s) kept"
+                            : !opts.from_db.empty() ? "the store holds no game"
+                                                    : describe_no_game_kept(report.read);
     print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
     return kExitFailure;
   }
-  if (Result<uint64_t> committed = writer->commit(); !committed) {
-    print_error(committed.error().message);
-    return kExitFailure;
-  }
-  if (*rescorer)
-    if (Status s = finish_rescore(opts.rescore, **rescorer, read.quiet); !s.ok()) {
+  if (report.rescore)
+    if (Status s = finish_rescore(opts.rescore, *report.rescore, report.suspicious, opts.read.quiet);
+        !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }
-  const double total = elapsed();
+  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  // Step 5. Report.
-  const book::TallyStats tally_stats = tally.stats();
+  // Step 3. Report.
   if (!opts.report.empty()) {
-    ReportData data{&opts,
-                    rules.operator->(),
-                    pipeline.operator->(),
-                    read_stats.operator->(),
-                    tally_stats,
-                    threads,
-                    tally_options.memory_budget,
-                    tmp_dir,
-                    outcome.operator->(),
-                    total - rules_start,
-                    total};
+    const ReportData data{&opts, &request.pipeline, &report, request.tally.memory_budget, total};
     if (Status s = book::write_output_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }
   }
-  if (!read.quiet) {
-    const book::StageCount& written = outcome->stages.back();
+  if (!opts.read.quiet) {
+    const book::StageCount& written = report.outcome.stages.back();
     std::printf("%s: %llu entries, %llu positions from %llu games (%llu spills) in %.2f s\n",
                 opts.output.c_str(), static_cast<unsigned long long>(written.entries),
                 static_cast<unsigned long long>(written.positions),
-                static_cast<unsigned long long>(read_stats->accepted),
-                static_cast<unsigned long long>(tally_stats.spills), total);
+                static_cast<unsigned long long>(report.read.accepted),
+                static_cast<unsigned long long>(report.tally.spills), total);
   }
   return kExitOk;
 }
 
+// Reads a rule's enum by the names the rules know (parse_weight_kind, ...): the text becomes
+// the enum's number, which CLI11 stores into the field.
+template <class Enum>
+CLI::Validator enum_names(std::optional<Enum> (*parse)(std::string_view), const std::string& choices) {
+  return CLI::Validator(
+      [parse, choices](std::string& text) -> std::string {
+        const std::optional<Enum> value = parse(text);
+        if (!value) return "'" + text + "' is not one of " + choices;
+        text = std::to_string(static_cast<int>(*value));
+        return "";
+      },
+      "{" + choices + "}");
+}
+
+// A rule flag bound to a field of SelectionRules.
+template <class T>
+CLI::Option* add_rule(CLI::App* cmd, RuleFlags& r, const std::string& name, T book::SelectionRules::*field,
+                      const std::string& help) {
+  CLI::Option* option = cmd->add_option(name, r.given.*field, help)->group("Selection rules");
+  r.overrides.push_back({option, [field](book::SelectionRules& rules, const book::SelectionRules& given) {
+                           rules.*field = given.*field;
+                         }});
+  return option;
+}
+
+// An on/off rule flag ("--x,!--no-x") bound to a field of SelectionRules.
+CLI::Option* add_rule_switch(CLI::App* cmd, RuleFlags& r, const std::string& names,
+                             bool book::SelectionRules::*field, const std::string& help) {
+  CLI::Option* option = cmd->add_flag(names, r.given.*field, help)->group("Selection rules");
+  r.overrides.push_back({option, [field](book::SelectionRules& rules, const book::SelectionRules& given) {
+                           rules.*field = given.*field;
+                         }});
+  return option;
+}
+
 void add_rule_options(CLI::App* cmd, RuleFlags& r) {
-  const std::string group = "Selection rules";
+  using book::SelectionRules;
   cmd->add_option(
          "--rules", r.preset,
          "Preset the other rule flags start from: default (the article's), or polyglot "
@@ -329,50 +254,39 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
          "min-move-games 3, no position or share rules)")
       ->check(CLI::IsMember({"default", "polyglot"}))
       ->capture_default_str()
-      ->group(group);
-  r.min_games_opt =
-      cmd->add_option("--min-games", r.min_games,
-                      "A position must have been reached this often (sum of its moves' games) [3]")
-          ->transform(whole_number(0, kNoLimit))
-          ->group(group);
-  r.min_move_games_opt = cmd->add_option("--min-move-games", r.min_move_games,
-                                         "Keep a move played at least this often ... [100]")
-                             ->transform(whole_number(0, kNoLimit))
-                             ->group(group);
-  r.min_move_share_opt = cmd->add_option("--min-move-share", r.min_move_share,
-                                         "... or in at least this percentage of the position's games [10]; "
-                                         "above 100 turns the share test off")
-                             ->transform(decimal_number(0))
-                             ->group(group);
-  r.drop_losing_opt = cmd->add_flag("--drop-losing,!--no-drop-losing", r.drop_losing,
-                                    "Drop moves that never scored better than a loss [on]")
-                          ->group(group);
-  r.max_score_drop_opt =
-      cmd->add_option("--max-score-drop", r.max_score_drop,
-                      "Drop a move scoring more than this many percentage points below the position's "
-                      "average, from the mover's view [10]; above 100 turns it off")
-          ->transform(decimal_number(0))
-          ->group(group);
-  r.min_score_opt =
-      cmd->add_option("--min-score", r.min_score, "A move must score at least this percentage [0]")
-          ->transform(decimal_number(0, 100))
-          ->group(group);
-  r.side_opt = cmd->add_option("--side", r.side, "Only positions with this side to move get entries [both]")
-                   ->check(CLI::IsMember({"white", "black", "both"}))
-                   ->group(group);
-  r.weight_opt = cmd->add_option("--weight", r.weight,
-                                 "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the "
-                                 "mover's rating) [games]")
-                     ->check(CLI::IsMember({"games", "score", "uniform", "rating"}))
-                     ->group(group);
-  r.prune_opt = cmd->add_flag("--prune-unreachable", r.prune_unreachable,
-                              "Keep only positions reachable from the start position through kept moves")
-                    ->group(group);
+      ->group("Selection rules");
+  add_rule(cmd, r, "--min-games", &SelectionRules::min_games,
+           "A position must have been reached this often (sum of its moves' games) [3]")
+      ->transform(whole_number(0, kNoLimit));
+  add_rule(cmd, r, "--min-move-games", &SelectionRules::min_move_games,
+           "Keep a move played at least this often ... [100]")
+      ->transform(whole_number(0, kNoLimit));
+  add_rule(
+      cmd, r, "--min-move-share", &SelectionRules::min_move_share,
+      "... or in at least this percentage of the position's games [10]; above 100 turns the share test off")
+      ->transform(decimal_number(0));
+  add_rule_switch(cmd, r, "--drop-losing,!--no-drop-losing", &SelectionRules::drop_losing,
+                  "Drop moves that never scored better than a loss [on]");
+  add_rule(cmd, r, "--max-score-drop", &SelectionRules::max_score_drop,
+           "Drop a move scoring more than this many percentage points below the position's average, from the "
+           "mover's view [10]; above 100 turns it off")
+      ->transform(decimal_number(0));
+  add_rule(cmd, r, "--min-score", &SelectionRules::min_score,
+           "A move must score at least this percentage [0]")
+      ->transform(decimal_number(0, 100));
+  add_rule(cmd, r, "--side", &SelectionRules::side,
+           "Only positions with this side to move get entries [both]")
+      ->transform(enum_names(book::parse_side_filter, "white, black or both"));
+  add_rule(
+      cmd, r, "--weight", &SelectionRules::weight,
+      "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the mover's rating) [games]")
+      ->transform(enum_names(book::parse_weight_kind, "games, score, uniform or rating"));
+  add_rule_switch(cmd, r, "--prune-unreachable", &SelectionRules::prune_unreachable,
+                  "Keep only positions reachable from the start position through kept moves");
   r.repeats_opt =
-      cmd->add_flag("--count-repeats,!--no-count-repeats", r.count_repeats,
-                    "Count a move every time a game repeats it (as Polyglot does), not once per game "
-                    "[off; on with --rules polyglot]")
-          ->group(group);
+      add_rule_switch(cmd, r, "--count-repeats,!--no-count-repeats", &SelectionRules::count_repeats,
+                      "Count a move every time a game repeats it (as Polyglot does), not once per "
+                      "game [off; on with --rules polyglot]");
 }
 
 void setup_build(CLI::App& root) {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "book/opening_names.h"
-#include "book/store/store.h"
 #include "book/store/add.h"
 #include "book/store/explore.h"
+#include "book/store/store.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"

@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "book/polyglot/probe.h"
 #include "book/opening_names.h"
+#include "book/polyglot/probe.h"
 #include "cli/command.h"
 #include "cli/openings_option.h"
 #include "cli/output_format.h"

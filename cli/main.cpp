@@ -27,7 +27,9 @@ int g_exit_code = kExitOk;
 
 }  // namespace
 
-CommandRegistration::CommandRegistration(const char* name, SetupFn setup) { registry().push_back({name, setup}); }
+CommandRegistration::CommandRegistration(const char* name, SetupFn setup) {
+  registry().push_back({name, setup});
+}
 
 CLI::App* add_subcommand(CLI::App& root, const std::string& name, const std::string& description) {
   CLI::App* sub = root.add_subcommand(name, description);
@@ -56,8 +58,9 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
 
   auto entries = registry();
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry& a, const Entry& b) { return std::string_view(a.name) < std::string_view(b.name); });
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return std::string_view(a.name) < std::string_view(b.name);
+  });
   for (const Entry& e : entries) e.setup(app);
 
   try {

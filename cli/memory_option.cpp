@@ -1,7 +1,7 @@
 #include "cli/memory_option.h"
 
-#include "cli/memory_size.h"
 #include "cli/command.h"
+#include "cli/memory_size.h"
 
 namespace bookforge::cli {
 

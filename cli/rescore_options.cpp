@@ -74,12 +74,13 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
       ->group(group);
 }
 
-Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, const ReadFlags& read) {
+Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFlags& f,
+                                                                 const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
     if (!f.suspicious.empty() || !f.engine.empty())
       return Error{"--suspicious and --rescore-engine need --rescore-depth or --rescore-nodes"};
-    return std::unique_ptr<book::Rescorer>();
+    return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
   o.depth = f.depth;
@@ -94,22 +95,22 @@ Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& f, con
   o.suspicious_margin_cp = f.suspicious_margin_cp;
   if (shows_progress(read)) o.on_progress = make_rescore_progress();
   if (Status s = o.validate(); !s.ok()) return s.error();
-  return std::make_unique<book::Rescorer>(std::move(o));
+  return std::optional<book::RescoreOptions>(std::move(o));
 }
 
-Status finish_rescore(const RescoreFlags& f, const book::Rescorer& rescorer, bool quiet) {
+Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
+                      const std::vector<book::SuspiciousMove>& suspicious, bool quiet) {
   if (!f.suspicious.empty())
-    if (Status s = book::write_output_file(f.suspicious, book::suspicious_csv(rescorer.suspicious()));
-        !s.ok())
-      return s;
+    if (Status written = book::write_output_file(f.suspicious, book::suspicious_csv(suspicious));
+        !written.ok())
+      return written;
   if (!quiet) {
-    const book::RescoreStats& s = rescorer.stats();
     std::printf("rescored %llu positions (%llu candidates, %llu dropped) in %.2f s, %.1f positions/s",
                 static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
                 static_cast<unsigned long long>(s.dropped), s.seconds,
                 s.seconds > 0 ? s.positions / s.seconds : 0.0);
     if (!f.suspicious.empty())
-      std::printf("; %zu suspicious moves in %s", rescorer.suspicious().size(), f.suspicious.c_str());
+      std::printf("; %zu suspicious moves in %s", suspicious.size(), f.suspicious.c_str());
     std::printf("\n");
   }
   return ok_status();

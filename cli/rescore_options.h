@@ -3,8 +3,9 @@
 // the flags, the progress line, the suspicious-moves CSV and a summary.
 #pragma once
 
-#include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "book/rescore.h"
 #include "cli/command.h"
@@ -28,12 +29,14 @@ struct RescoreFlags {
 
 void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);
 
-// A rescorer when --rescore-depth or --rescore-nodes was given, nullptr otherwise (or an error
-// for a flag that needs them). Threads and the progress line follow the read flags.
-Result<std::unique_ptr<book::Rescorer>> make_rescorer(const RescoreFlags& flags, const ReadFlags& read);
+// The rescoring options when --rescore-depth or --rescore-nodes was given, none otherwise (or an
+// error for a flag that needs them). Threads and the progress line follow the read flags.
+Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFlags& flags,
+                                                                 const ReadFlags& read);
 
 // After the book is written: the suspicious-moves CSV (an OutputFile, book/output_file.h)
 // and, unless quiet, one summary line.
-Status finish_rescore(const RescoreFlags& flags, const book::Rescorer& rescorer, bool quiet);
+Status finish_rescore(const RescoreFlags& flags, const book::RescoreStats& stats,
+                      const std::vector<book::SuspiciousMove>& suspicious, bool quiet);
 
 }  // namespace bookforge::cli

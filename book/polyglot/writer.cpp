@@ -3,8 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include "book/temp_file.h"
 
@@ -20,38 +23,38 @@ Result<PolyglotWriter> PolyglotWriter::create(const std::string& path) {
   return PolyglotWriter(path, fd, std::move(*output));
 }
 
-Result<PolyglotWriter> PolyglotWriter::create_section(const std::string& dir) {
-  Result<int> fd = create_unnamed_file(dir, ".bookforge-section");
+Result<PolyglotWriter> PolyglotWriter::create_for_partition(const std::string& dir) {
+  Result<int> fd = create_unnamed_file(dir, ".bookforge-partition");
   if (!fd) return fd.error();
-  return PolyglotWriter("a temporary book section in " + (dir.empty() ? std::string(".") : dir), *fd,
+  return PolyglotWriter("a temporary book partition in " + (dir.empty() ? std::string(".") : dir), *fd,
                         std::nullopt);
 }
 
 std::string PolyglotWriter::folder() const { return output_ ? output_->folder() : std::string("."); }
 
-Status PolyglotWriter::append(PolyglotWriter& section) {
+Status PolyglotWriter::append(PolyglotWriter& partition) {
   if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
-  if (section.positions_ == 0) return ok_status();
-  if (positions_ > 0 && section.first_key_ <= last_key_)
-    return Error{"internal error: book sections must be appended in increasing key order"};
-  if (Status s = section.flush(); !s.ok()) return s;
+  if (partition.positions_ == 0) return ok_status();
+  if (positions_ > 0 && partition.first_key_ <= last_key_)
+    return Error{"internal error: book partitions must be appended in increasing key order"};
+  if (Status s = partition.flush(); !s.ok()) return s;
   if (Status s = flush(); !s.ok()) return s;
-  // The section's file, from its start, through this writer's buffer.
-  const uint64_t bytes = section.entries_ * kPolyglotEntrySize;
+  // The partition's file, from its start, through this writer's buffer.
+  const uint64_t bytes = partition.entries_ * kPolyglotEntrySize;
   for (uint64_t done = 0; done < bytes;) {
     ssize_t n =
-        ::pread(section.fd_, buffer_.data(), std::min<uint64_t>(buffer_.size(), bytes - done), off_t(done));
+        ::pread(partition.fd_, buffer_.data(), std::min<uint64_t>(buffer_.size(), bytes - done), off_t(done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Error{"cannot read back a temporary file of " + path_ + ": " + std::strerror(errno)};
     used_ = size_t(n);
     if (Status s = flush(); !s.ok()) return s;
     done += uint64_t(n);
   }
-  entries_ += section.entries_;
-  positions_ += section.positions_;
-  last_key_ = section.last_key_;
-  section.entries_ = section.positions_ = 0;
-  if (::ftruncate(section.fd_, 0) != 0 || ::lseek(section.fd_, 0, SEEK_SET) != 0)
+  entries_ += partition.entries_;
+  positions_ += partition.positions_;
+  last_key_ = partition.last_key_;
+  partition.entries_ = partition.positions_ = 0;
+  if (::ftruncate(partition.fd_, 0) != 0 || ::lseek(partition.fd_, 0, SEEK_SET) != 0)
     return Error{"cannot reuse a temporary file of " + path_ + ": " + std::strerror(errno)};
   return ok_status();
 }
@@ -111,9 +114,39 @@ Status PolyglotWriter::add_position(std::span<PolyglotEntry> entries) {
   return ok_status();
 }
 
+bool PolyglotWriter::is_ok() const {
+  if (fd_ < 0) return true;  // committed: the file is the OutputFile's now
+  const uint64_t buffered = used_ / kPolyglotEntrySize, in_file = entries_ - buffered;
+  if (used_ % kPolyglotEntrySize != 0 || buffered > entries_) return false;
+  uint64_t seen = 0, positions = 0;
+  std::optional<PolyglotEntry> previous;
+  auto check = [&](const unsigned char* p) {
+    const PolyglotEntry e = decode_entry(p);
+    if (previous && (e.key < previous->key || (e.key == previous->key && book_order(e, *previous))))
+      return false;
+    positions += !previous || e.key != previous->key;
+    previous = e;
+    ++seen;
+    return true;
+  };
+  std::vector<unsigned char> chunk(kBufferSize);
+  for (uint64_t done = 0; done < in_file * kPolyglotEntrySize;) {
+    const size_t want = size_t(std::min<uint64_t>(chunk.size(), in_file * kPolyglotEntrySize - done));
+    const ssize_t n = ::pread(fd_, chunk.data(), want, off_t(done));
+    if (n <= 0 || size_t(n) % kPolyglotEntrySize != 0) return false;
+    for (ssize_t i = 0; i < n; i += ssize_t(kPolyglotEntrySize))
+      if (!check(chunk.data() + i)) return false;
+    done += uint64_t(n);
+  }
+  for (size_t i = 0; i < used_; i += kPolyglotEntrySize)
+    if (!check(buffer_.data() + i)) return false;
+  return seen == entries_ && positions == positions_;
+}
+
 Result<uint64_t> PolyglotWriter::commit() {
-  if (!output_) return Error{"internal error: a book section is appended, not committed"};
+  if (!output_) return Error{"internal error: a book partition is appended, not committed"};
   if (fd_ < 0) return Error{"the book " + path_ + " was already committed"};
+  assert(is_ok());
   if (Status s = flush(); !s.ok()) return s.error();
   fd_ = -1;
   if (Status s = output_->commit(); !s.ok()) return s.error();

@@ -18,10 +18,10 @@ namespace bookforge::book {
 class PolyglotWriter {
  public:
   static Result<PolyglotWriter> create(const std::string& path);
-  // A writer for a later key range of a book, filled on another thread while the book's own
-  // writer takes the earlier ones, then moved into it with append(). Its file in `dir` has no
-  // name, so it never shows and disappears with the writer.
-  static Result<PolyglotWriter> create_section(const std::string& dir);
+  // A writer for a later partition of a book (book/tally/tally.h), filled on another thread
+  // while the book's own writer takes the earlier ones, then moved into it with append(). Its file in `dir`
+  // has no name, so it never shows and disappears with the writer.
+  static Result<PolyglotWriter> create_for_partition(const std::string& dir);
   ~PolyglotWriter();
   PolyglotWriter(PolyglotWriter&& other) noexcept;
   PolyglotWriter& operator=(PolyglotWriter&&) = delete;
@@ -31,9 +31,9 @@ class PolyglotWriter {
   // into book order and appends them.
   Status add_position(std::span<PolyglotEntry> entries);
 
-  // Appends everything written to `section` (whose first key must be greater than every key
+  // Appends everything written to `partition` (whose first key must be greater than every key
   // written here), which is then empty.
-  Status append(PolyglotWriter& section);
+  Status append(PolyglotWriter& partition);
 
   // Flushes, syncs and puts the file in place. Returns the number of entries written.
   Result<uint64_t> commit();
@@ -44,13 +44,19 @@ class PolyglotWriter {
   uint64_t entries() const { return entries_; }
   uint64_t positions() const { return positions_; }
 
+  // The invariant every Polyglot reader relies on: entries sorted by key, each position's
+  // entries together and in book order (book_order), and as many entries and positions as
+  // counted. Reads back everything written so far (the file and the buffer): for assertions
+  // in debug builds and for tests.
+  bool is_ok() const;
+
  private:
   PolyglotWriter(std::string path, int fd, std::optional<OutputFile> output);
   Status flush();
 
-  std::string path_;                  // the book, or a section's description
-  std::optional<OutputFile> output_;  // the book's file; none for a section
-  int fd_ = -1;                       // output_'s descriptor, or the section's own
+  std::string path_;                  // the book, or a partition's description
+  std::optional<OutputFile> output_;  // the book's file; none for a partition
+  int fd_ = -1;                       // output_'s descriptor, or the partition's own
   std::vector<unsigned char> buffer_;
   size_t used_ = 0;
   uint64_t entries_ = 0;

@@ -13,8 +13,8 @@
 #include <map>
 #include <optional>
 
-#include "book/tally/prefetch_stream.h"
 #include "book/store/content_hash.h"
+#include "book/tally/prefetch_stream.h"
 #include "book/temp_file.h"
 
 namespace bookforge::store {
@@ -182,13 +182,13 @@ Status publish(const std::string& temp, const std::string& target) {
 
 // Step 3 on an open store: settings, rows and sources in the current transaction.
 Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
-                  const CountingSettings& settings, StoreAddReport& report) {
+                  const CountingSettings& settings, const StoreAddOptions& options, StoreAddReport& report) {
   Result<std::optional<CountingSettings>> recorded = store.settings();
   if (!recorded) return recorded.error();
   if (!*recorded)
     if (Status s = store.set_settings(settings); !s) return s;
   book::PrefetchStream prefetched(entries);
-  Result<MergeCounts> merged = store.merge(prefetched);
+  Result<MergeCounts> merged = store.merge(prefetched, options.on_merge_row);
   if (!merged) return merged.error();
   report.rows_merged = merged->entries;
   for (const SourceRecord& source : sources)
@@ -231,7 +231,9 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   // Step 2. Count every input into one tally, one pipeline pass per file.
   book::TallyOptions tally_options = options.tally;
   tally_options.workers = pgn::pipeline_threads(options.pipeline);
-  book::Tally tally(tally_options);
+  Result<std::unique_ptr<book::Tally>> made = book::Tally::create(tally_options);
+  if (!made) return made.error();
+  book::Tally& tally = **made;
   std::vector<SourceRecord> sources;
   for (Input& in : *inputs) {
     pgn::PipelineOptions one = options.pipeline;
@@ -285,7 +287,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
       existing->rollback();
       return s.error();
     }
-    Status s = merge_into(*existing, **entries, sources, settings, report);
+    Status s = merge_into(*existing, **entries, sources, settings, options, report);
     if (s) s = existing->commit();
     if (!s) {
       existing->rollback();
@@ -303,7 +305,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();
     Status s = created->begin();
-    if (s) s = merge_into(*created, **entries, sources, settings, report);
+    if (s) s = merge_into(*created, **entries, sources, settings, options, report);
     if (s) s = created->commit();
     if (s) s = created->close();
     if (s) s = publish(temp, options.db_path);

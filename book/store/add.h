@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct StoreAddOptions {
   pgn::PipelineOptions pipeline;  // inputs, filters, max-ply, threads, ...
   book::TallyOptions tally;       // memory budget, spill folder, repeat counting (workers: set here)
   bool force = false;             // add duplicates and mismatched settings anyway
+  // Sees each row of the merge as SQLite reads it, inside the write transaction (the
+  // crash-safety tests kill the process at an exact row with it).
+  std::function<void(uint64_t row)> on_merge_row;
 };
 
 struct StoreAddReport {

@@ -2,11 +2,9 @@
 
 #include <sqlite3.h>
 
-#include <csignal>
-#include <cstdlib>
 #include <new>
 
-#include "book/store/store.h"
+#include "book/store/row.h"
 
 namespace bookforge::store {
 namespace {
@@ -23,17 +21,6 @@ struct EntryCursor {
   bool eof = true;
   bool started = false;
 };
-
-// Crash-safety tests need to kill `db add` at an exact point of the merge, not at a moment that
-// depends on the machine's load: BOOKFORGE_KILL_AT_ROW=N makes the process kill itself as the
-// merge statement reads its N-th row, while SQLite is writing the transaction.
-sqlite3_int64 kill_at_row() {
-  static const sqlite3_int64 row = [] {
-    const char* text = std::getenv("BOOKFORGE_KILL_AT_ROW");
-    return text ? std::strtoll(text, nullptr, 10) : 0;
-  }();
-  return row;
-}
 
 int fail(sqlite3_vtab_cursor* cursor, const std::string& message) {
   auto* table = reinterpret_cast<EntryTable*>(cursor->pVtab);
@@ -62,13 +49,12 @@ int advance(sqlite3_vtab_cursor* base) {
   cursor->started = true;
   cursor->eof = false;
   ++cursor->rowid;
-  if (cursor->rowid == kill_at_row()) std::raise(SIGKILL);
+  if (source->on_row) source->on_row(uint64_t(cursor->rowid));
   return SQLITE_OK;
 }
 
 int x_connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-  int rc = sqlite3_declare_vtab(
-      db, "CREATE TABLE x(key, move, white, draws, black, games, rating_sum, rated, first_ply)");
+  int rc = sqlite3_declare_vtab(db, ("CREATE TABLE x(" + row_columns() + ")").c_str());
   if (rc != SQLITE_OK) return rc;
   auto* table = new (std::nothrow) EntryTable{};
   if (!table) return SQLITE_NOMEM;
@@ -115,36 +101,7 @@ int x_eof(sqlite3_vtab_cursor* cursor) { return reinterpret_cast<EntryCursor*>(c
 
 int x_column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) {
   const book::TallyEntry& e = reinterpret_cast<EntryCursor*>(cursor)->entry;
-  sqlite3_int64 value = 0;
-  switch (column) {
-    case 0:
-      value = key_to_db(e.key);
-      break;
-    case 1:
-      value = e.move;
-      break;
-    case 2:
-      value = e.white_wins;
-      break;
-    case 3:
-      value = e.draws;
-      break;
-    case 4:
-      value = e.black_wins;
-      break;
-    case 5:
-      value = e.games;
-      break;
-    case 6:
-      value = sqlite3_int64(e.rating_sum);
-      break;
-    case 7:
-      value = e.rated_games;
-      break;
-    case 8:
-      value = e.first_ply;
-      break;
-  }
+  const sqlite3_int64 value = row_value(e, column);
   sqlite3_result_int64(context, value);
   return SQLITE_OK;
 }

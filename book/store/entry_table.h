@@ -4,12 +4,14 @@
 // machine: measured on 3M sorted entries it takes about half the time of stepping a prepared
 // one-row upsert 3M times (the per-statement reset/bind/cursor costs go away).
 //
-//   entry_stream (key, move, white, draws, black, games, rating_sum, rated, first_ply)
+//   entry_stream (key, move, then the counted fields' columns: book/store/row.h)
 //
 // Keys come out as the signed integers the tree stores (store.h). The stream must be in
 // strictly ascending (key, move) order (unsigned keys); a stream that is not fails the query.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 #include "book/store/sqlite.h"
@@ -22,6 +24,9 @@ namespace bookforge::store {
 struct EntryTableSource {
   book::EntryStream* stream = nullptr;
   std::string error;  // why the last scan stopped early, if it did
+  // Called as the merge statement reads each row (1, 2, ...), while SQLite writes the
+  // transaction: the crash-safety tests kill the process at an exact row this way.
+  std::function<void(uint64_t row)> on_row;
 };
 
 // Registers `entry_stream` on the connection; `source` must outlive it.

@@ -3,7 +3,7 @@
 namespace bookforge::store {
 
 Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path,
-                                                            const BuildRequest& request,
+                                                            const FromDbRequest& request,
                                                             book::SelectionRules& rules) {
   Result<Store> store = Store::open(path, false);
   if (!store) return store.error();

@@ -19,7 +19,7 @@
 
 namespace bookforge::store {
 
-struct BuildRequest {
+struct FromDbRequest {
   bool max_ply_given = false;  // --max-ply on the command line (or in the config file)
   bool repeats_given = false;  // --count-repeats likewise
   std::string filters;         // pgn::GameFilter::describe() of the filter flags given; "" = none
@@ -36,7 +36,7 @@ struct StoreForBuild {
 
 // Opens the store and makes `rules` count the way the store was counted (see above).
 Result<std::unique_ptr<StoreForBuild>> open_store_for_build(const std::string& path,
-                                                            const BuildRequest& request,
+                                                            const FromDbRequest& request,
                                                             book::SelectionRules& rules);
 
 }  // namespace bookforge::store

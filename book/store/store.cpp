@@ -1,5 +1,7 @@
 #include "book/store/store.h"
 
+#include "book/store/row.h"
+
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -11,21 +13,15 @@ namespace {
 // 'BkFr' in the database header, so `file` and other tools can tell a store at a glance.
 constexpr int64_t kApplicationId = 0x426b4672;
 
-constexpr const char* kSchema = R"sql(
+// The tree's columns come from the counted fields (row.h).
+std::string schema() {
+  return R"sql(
 CREATE TABLE meta (
   name  TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
-CREATE TABLE tree (
-  key        INTEGER NOT NULL,
-  move       INTEGER NOT NULL,
-  white      INTEGER NOT NULL,
-  draws      INTEGER NOT NULL,
-  black      INTEGER NOT NULL,
-  games      INTEGER NOT NULL,
-  rating_sum INTEGER NOT NULL,
-  rated      INTEGER NOT NULL,
-  first_ply  INTEGER NOT NULL,
+CREATE TABLE tree ()sql" +
+         row_definitions() + R"sql(,
   PRIMARY KEY (key, move)
 ) WITHOUT ROWID;
 CREATE TABLE sources (
@@ -41,22 +37,9 @@ CREATE TABLE sources (
 );
 CREATE INDEX sources_by_hash ON sources (hash);
 )sql";
-
-constexpr const char* kRowColumns = "key, move, white, draws, black, games, rating_sum, rated, first_ply";
+}
 
 constexpr const char* kSourceColumns = "id, name, size, hash, games, filters, max_ply, count_repeats, added";
-
-void read_entry(const Statement& s, book::TallyEntry& e) {
-  e.key = key_from_db(s.column_int(0));
-  e.move = uint16_t(s.column_int(1));
-  e.white_wins = uint32_t(s.column_int(2));
-  e.draws = uint32_t(s.column_int(3));
-  e.black_wins = uint32_t(s.column_int(4));
-  e.games = uint32_t(s.column_int(5));
-  e.rating_sum = uint64_t(s.column_int(6));
-  e.rated_games = uint32_t(s.column_int(7));
-  e.first_ply = uint16_t(s.column_int(8));
-}
 
 // The rows in unsigned key order: the keys stored as non-negative integers first, then the
 // negative ones (see store.h), each range read in primary-key order.
@@ -68,7 +51,7 @@ class TreeScan final : public book::EntryStream {
     for (;;) {
       if (!open_) {
         if (range_ == 2 || !status_) return false;
-        Result<Statement> s = db_.prepare(std::string("SELECT ") + kRowColumns + " FROM tree WHERE " +
+        Result<Statement> s = db_.prepare("SELECT " + row_columns() + " FROM tree WHERE " +
                                           (range_ == 0 ? "key >= 0" : "key < 0") + " ORDER BY key, move");
         if (!s) {
           status_ = s.error();
@@ -83,7 +66,7 @@ class TreeScan final : public book::EntryStream {
         return false;
       }
       if (*row) {
-        read_entry(stmt_, entry);
+        read_row(stmt_, entry);
         return true;
       }
       open_ = false;
@@ -186,7 +169,7 @@ Result<Store> Store::create(const std::string& path) {
       "PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
       "PRAGMA cache_size = -65536; PRAGMA application_id = " +
       std::to_string(kApplicationId) + ";");
-  if (s) s = store.db_.exec(kSchema);
+  if (s) s = store.db_.exec(schema());
   if (s) s = register_entry_table(store.db_, store.entry_source_.get());
   if (s) s = register_functions(store.db_);
   if (s) s = store.set_meta("format", kFormatName);
@@ -316,27 +299,24 @@ void Store::rollback() {
   if (db_.in_transaction()) (void)db_.exec("ROLLBACK");
 }
 
-Result<MergeCounts> Store::merge(book::EntryStream& entries) {
+Result<MergeCounts> Store::merge(book::EntryStream& entries, const std::function<void(uint64_t)>& on_row) {
   // One statement reads the whole stream through the entry_stream table (store_entry_table.h).
   // Entries arrive in key order, so consecutive upserts land on the same or the next B-tree
   // leaf: each page is read and written once. ("WHERE true" tells the parser that ON CONFLICT
   // belongs to the INSERT, not to a join.) The first merge into a store made by create() finds
   // it empty, and a stream never repeats a (key, move): nothing can conflict, so a plain insert
   // does (about 10% less work).
-  const std::string upsert_clause =
-      "ON CONFLICT (key, move) DO UPDATE SET "
-      "white = add_count(white, excluded.white), draws = add_count(draws, excluded.draws), "
-      "black = add_count(black, excluded.black), games = add_count(games, excluded.games), "
-      "rating_sum = rating_sum + excluded.rating_sum, rated = add_count(rated, excluded.rated), "
-      "first_ply = min(first_ply, excluded.first_ply)";
+  const std::string upsert_clause = "ON CONFLICT (key, move) DO UPDATE SET " + row_merge_assignments();
   Result<Statement> upsert =
-      db_.prepare(std::string("INSERT INTO tree (") + kRowColumns + ") SELECT " + kRowColumns +
+      db_.prepare("INSERT INTO tree (" + row_columns() + ") SELECT " + row_columns() +
                   " FROM entry_stream WHERE true " + (created_ && !merged_ ? "" : upsert_clause));
   if (!upsert) return upsert.error();
   entry_source_->stream = &entries;
   entry_source_->error.clear();
+  entry_source_->on_row = on_row;
   Status s = upsert->run();
   entry_source_->stream = nullptr;
+  entry_source_->on_row = nullptr;
   merged_ = true;
   if (!s) {
     if (!entry_source_->error.empty()) return Error{path() + ": cannot merge: " + entry_source_->error};
@@ -347,8 +327,7 @@ Result<MergeCounts> Store::merge(book::EntryStream& entries) {
 
 Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
   if (!moves_at_) {
-    Result<Statement> s =
-        db_.prepare(std::string("SELECT ") + kRowColumns + " FROM tree WHERE key = ?1 ORDER BY move");
+    Result<Statement> s = db_.prepare("SELECT " + row_columns() + " FROM tree WHERE key = ?1 ORDER BY move");
     if (!s) return s.error();
     moves_at_.emplace(std::move(*s));
   }
@@ -359,7 +338,7 @@ Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
     Result<bool> row = s.step();
     if (!row) return row.error();
     if (!*row) break;
-    read_entry(s, out.emplace_back());
+    read_row(s, out.emplace_back());
   }
   s.reset();
   return out;

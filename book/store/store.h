@@ -6,14 +6,13 @@
 //            filters / max_ply / count_repeats: how the counts were made.
 //   tree     (key, move, white, draws, black, games, rating_sum, rated, first_ply)
 //            PRIMARY KEY (key, move)                                  WITHOUT ROWID
+//            (the counts' columns come from the counted fields: book/store/row.h)
 //   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
 //
-// Keys: SQLite integers are signed 64-bit, so a Polyglot key is stored as the signed integer
-// with the same 64 bits (two's complement): key 0x8000000000000000 is stored as INT64_MIN.
-// printf('%016x', key) in the sqlite3 shell prints the Polyglot key. Unsigned key order is
-// therefore "key >= 0 ascending, then key < 0 ascending"; scans read it as two ranges.
+// Keys are stored as the signed integers with the same 64 bits (book/store/row.h), so unsigned
+// key order is "key >= 0 ascending, then key < 0 ascending"; scans read it as two ranges.
 //
-// A row holds the counts of a book::TallyEntry (see tally_entry.h for their meaning): white,
+// A row holds the counts of a book::TallyEntry (see book/tally/entry.h for their meaning): white,
 // draws, black only count games with a result (games >= white + draws + black); rating_sum
 // is the mover's Elo summed over the `rated` games where the mover had one, so
 // rating_sum / rated is an honest average; first_ply is a game ply, its parity the side to move.
@@ -21,10 +20,11 @@
 // sums would pass that fails (and its add is rolled back) instead of wrapping.
 //
 // Crash safety: an existing store is changed in WAL mode inside one transaction per `db add`;
-// a new store is written under a temporary name and linked into place (see store_add.h).
+// a new store is written under a temporary name and linked into place (see book/store/add.h).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,10 +52,11 @@ struct CountingSettings {
 
 struct SourceRecord {
   int64_t id = 0;
-  std::string name;                 // as given on the command line; "-" for standard input
-  std::optional<uint64_t> size;     // absent for standard input
-  std::optional<std::string> hash;  // hash of the decompressed content (store_hash.h); absent for stdin
-  uint64_t games = 0;               // accepted games it added
+  std::string name;              // as given on the command line; "-" for standard input
+  std::optional<uint64_t> size;  // absent for standard input
+  std::optional<std::string>
+      hash;            // hash of the decompressed content (book/store/content_hash.h); absent for stdin
+  uint64_t games = 0;  // accepted games it added
   CountingSettings settings;
   std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
 };
@@ -100,8 +101,9 @@ class Store {
 
   // Adds the counts of each entry of the stream (ascending (key, move) order) to its row,
   // inserting rows not present yet. A count that would pass 2^32 - 1, the most a TallyEntry
-  // can carry, fails the merge (the caller rolls back).
-  Result<MergeCounts> merge(book::EntryStream& entries);
+  // can carry, fails the merge (the caller rolls back). `on_row`, if set, sees each row as
+  // SQLite reads it (book/store/entry_table.h).
+  Result<MergeCounts> merge(book::EntryStream& entries, const std::function<void(uint64_t row)>& on_row = {});
 
   // The rows of one position, in move order.
   Result<std::vector<book::TallyEntry>> moves_at(uint64_t key);
@@ -133,9 +135,5 @@ class Store {
   std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
   std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
 };
-
-// The signed integer a key is stored as, and back (see the comment at the top).
-constexpr int64_t key_to_db(uint64_t key) { return static_cast<int64_t>(key); }
-constexpr uint64_t key_from_db(int64_t value) { return static_cast<uint64_t>(value); }
 
 }  // namespace bookforge::store

@@ -4,30 +4,52 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
+#include "book/tally/counted_fields.h"
 #include "engine/result.h"
 #include "engine/types.h"
+#include "pgn/game.h"
 
 namespace bookforge::book {
 
-// Counts for one (Polyglot key, Polyglot move). games counts every game that played the move
-// (a move repeated within one game counts once unless repeats are counted), white_wins /
-// draws / black_wins only the games with a result, so games >= white_wins + draws + black_wins.
-// rating_sum adds the mover's Elo over the rated_games where the mover had one.
+// How two counts of the same (key, move) combine (book/tally/counted_fields.h).
+enum class Merge : uint8_t { kSum, kMin };
+
+// A count that nothing was added to yet: 0 for a sum, the type's largest value for a minimum.
+template <class T>
+constexpr T empty_count(Merge merge) {
+  return merge == Merge::kSum ? T(0) : std::numeric_limits<T>::max();
+}
+
+// What one game tells the counts of a (position, move) it played: its result, the game ply at
+// which the move was played, and the mover's Elo (0 if unknown or not kept).
+struct GamePly {
+  pgn::Outcome outcome = pgn::Outcome::kUnknown;
+  uint16_t game_ply = 0;
+  uint16_t elo = 0;
+};
+
+// Counts for one (Polyglot key, Polyglot move), one member per line of
+// BOOKFORGE_COUNTED_FIELDS:
 //
-// first_ply is the smallest game ply (Board::game_ply()) at which the move was played. A
-// position's side to move is fixed by its key, so every occurrence has the same parity:
+//   white_wins, draws, black_wins  games with that result; games without a result ("*") count
+//                                  in `games` only, so games >= white_wins + draws + black_wins
+//   games                          every game that played the move (a move repeated within one
+//                                  game counts once unless repeats are counted)
+//   rating_sum, rated_games        the mover's Elo summed over the games where the mover had one
+//   first_ply                      the smallest game ply (Board::game_ply()) at which the move
+//                                  was played
+//
+// A position's side to move is fixed by its key, so every occurrence has the same ply parity:
 // first_ply & 1 is the side to move, which a key alone cannot tell.
 struct TallyEntry {
   uint64_t key = 0;
-  uint64_t rating_sum = 0;
-  uint32_t white_wins = 0;
-  uint32_t draws = 0;
-  uint32_t black_wins = 0;
-  uint32_t games = 0;
-  uint32_t rated_games = 0;
+#define BOOKFORGE_MEMBER(name, type, merge, column, one_game, without_slot) \
+  type name = empty_count<type>(merge);
+  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_MEMBER)
+#undef BOOKFORGE_MEMBER
   uint16_t move = 0;
-  uint16_t first_ply = 0xffff;
 
   Color side_to_move() const { return Color(first_ply & 1); }
   uint32_t mover_wins() const { return side_to_move() == kWhite ? white_wins : black_wins; }
@@ -38,15 +60,32 @@ struct TallyEntry {
   // a game without a result (Polyglot treats "*" like a draw).
   uint64_t half_points() const { return 2 * uint64_t(mover_wins()) + draws + unknown_results(); }
 
+  // The counts of one game (key and move left 0).
+  static TallyEntry of_game(const GamePly& g) {
+    TallyEntry one;
+#define BOOKFORGE_ONE_GAME(name, type, merge, column, one_game, without_slot) one.name = type(one_game);
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_GAME)
+#undef BOOKFORGE_ONE_GAME
+    return one;
+  }
+
   // Adds the counts of another entry for the same (key, move).
-  void add(const TallyEntry& other) {
-    rating_sum += other.rating_sum;
-    white_wins += other.white_wins;
-    draws += other.draws;
-    black_wins += other.black_wins;
-    games += other.games;
-    rated_games += other.rated_games;
-    first_ply = std::min(first_ply, other.first_ply);
+  void add(const TallyEntry& other) { add_if(other, true); }
+
+  // add(other) if `equal`, nothing otherwise, computed without a branch: the k-way merge sums
+  // equal entries of its two inputs this way (which input comes next is a coin toss for
+  // Zobrist keys, and a mispredicted branch per entry was most of a merge's cost).
+  void add_if(const TallyEntry& other, bool equal) {
+#define BOOKFORGE_ADD_IF(name, type, merge, column, one_game, without_slot) \
+  {                                                                         \
+    const type mask = type(type(0) - type(equal));                          \
+    if constexpr (merge == Merge::kSum)                                     \
+      name = type(name + (other.name & mask));                              \
+    else                                                                    \
+      name = std::min(name, type(other.name | type(~mask)));                \
+  }
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ADD_IF)
+#undef BOOKFORGE_ADD_IF
   }
 
   bool operator==(const TallyEntry&) const = default;

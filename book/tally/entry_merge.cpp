@@ -69,14 +69,7 @@ class PairMerge final : public EntryStream {
         TallyEntry& e = out[n + i];
         e = *(take_a ? pa : pb);
         // Equal entries are summed (both children move on), with masks rather than a branch.
-        const uint32_t mask = -uint32_t(equal);
-        e.rating_sum += pb->rating_sum & (uint64_t(0) - equal);
-        e.white_wins += pb->white_wins & mask;
-        e.draws += pb->draws & mask;
-        e.black_wins += pb->black_wins & mask;
-        e.games += pb->games & mask;
-        e.rated_games += pb->rated_games & mask;
-        e.first_ply = std::min<uint16_t>(e.first_ply, uint16_t(pb->first_ply | ~mask));
+        e.add_if(*pb, equal);
         pa += take_a;
         pb += !take_a | equal;
       }
@@ -130,20 +123,20 @@ bool MergedStream::next(TallyEntry& entry) {
 }
 
 bool ConcatStream::next(TallyEntry& entry) {
-  for (; current_ < parts_.size(); ++current_) {
-    if (parts_[current_]->next(entry)) return true;
-    if (!parts_[current_]->status().ok()) return false;
+  for (; current_ < streams_.size(); ++current_) {
+    if (streams_[current_]->next(entry)) return true;
+    if (!streams_[current_]->status().ok()) return false;
   }
   return false;
 }
 
 size_t ConcatStream::next_batch(TallyEntry* out, size_t max) {
   size_t n = 0;
-  while (n < max && current_ < parts_.size()) {
-    size_t read = parts_[current_]->next_batch(out + n, max - n);
+  while (n < max && current_ < streams_.size()) {
+    size_t read = streams_[current_]->next_batch(out + n, max - n);
     n += read;
     if (n < max) {
-      if (!parts_[current_]->status().ok()) break;
+      if (!streams_[current_]->status().ok()) break;
       ++current_;
     }
   }
@@ -151,7 +144,7 @@ size_t ConcatStream::next_batch(TallyEntry* out, size_t max) {
 }
 
 Status ConcatStream::status() const {
-  return current_ < parts_.size() ? parts_[current_]->status() : ok_status();
+  return current_ < streams_.size() ? streams_[current_]->status() : ok_status();
 }
 
 }  // namespace bookforge::book

@@ -1,17 +1,17 @@
-// The k-way merge that turns several sorted entry streams (spilled runs, the workers' sorted
-// tables) into one stream in (key, move) order with equal (key, move) entries summed.
+// The k-way merge that turns several sorted entry streams (a partition's spilled runs and its
+// sorted tables) into one stream in (key, move) order with equal (key, move) entries summed.
 #pragma once
 
 #include <memory>
 #include <span>
-#include <type_traits>
 #include <vector>
 
 #include "book/tally/entry.h"
+#include "book/tally/slots.h"
 
 namespace bookforge::book {
 
-// A sorted array of slots (TallyEntry, or CompactSlot / SmallSlot converted field by field)
+// A sorted array of slots (TallyEntry, or a narrow slot converted field by field: slots.h)
 // seen as a stream; slots with move 0 are empty and skipped. The array must outlive the stream.
 template <class Slot>
 class SpanStream : public EntryStream {
@@ -25,10 +25,7 @@ class SpanStream : public EntryStream {
     size_t n = 0;
     const Slot* p = next_;
     for (; p != end_ && n < max; ++p) {
-      if constexpr (std::is_same_v<Slot, TallyEntry>)
-        out[n] = *p;
-      else
-        p->fill_entry(out[n]);
+      fill_entry(*p, out[n]);
       n += p->move != 0;
     }
     next_ = p;
@@ -67,13 +64,13 @@ class MergedStream : public EntryStream {
 // entries come before the next one's.
 class ConcatStream : public EntryStream {
  public:
-  explicit ConcatStream(std::vector<std::unique_ptr<EntryStream>> parts) : parts_(std::move(parts)) {}
+  explicit ConcatStream(std::vector<std::unique_ptr<EntryStream>> streams) : streams_(std::move(streams)) {}
   bool next(TallyEntry& entry) override;
   size_t next_batch(TallyEntry* out, size_t max) override;
   Status status() const override;
 
  private:
-  std::vector<std::unique_ptr<EntryStream>> parts_;
+  std::vector<std::unique_ptr<EntryStream>> streams_;
   size_t current_ = 0;
 };
 

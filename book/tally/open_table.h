@@ -1,18 +1,8 @@
-// The open-addressing tables a tally worker counts into, keyed by (Polyglot key, move).
+// The open-addressing tables a tally partition counts into, keyed by (Polyglot key, move).
 //
 // Most (position, move) pairs of a database are seen a handful of times, so the main table
-// holds 24-byte compact slots with 16-bit counters and a 32-bit rating sum:
-//
-//   byte 0          8            12      14      16      18      20      22      24
-//        +----------+------------+-------+-------+-------+-------+-------+-------+
-//        | key u64  | rating u32 | white | draws | black | rated | move  | ply   |
-//        +----------+------------+-------+-------+-------+-------+-------+-------+
-//
-// move 0 (a1a1, never a real move) marks an empty slot. A game the compact slot cannot take
-// (a counter would pass 65535, the rating sum 2^32 - 1, or the game has no result, which the
-// compact slot has no counter for) goes into a second table of full TallyEntry slots instead;
-// the same (key, move) may then live in both tables, which is fine because every consumer
-// sums equal (key, move) entries anyway.
+// holds narrow slots (book/tally/slots.h: 24 or 16 bytes); the games they cannot take go to a
+// second table of full TallyEntry slots. move 0 (a1a1, never a real move) marks an empty slot.
 //
 // Both are ordered linear-probing tables: a key's home slot is key * capacity / 2^64 (in a
 // partitioned tally, the key's place within its partition: see OpenTable), which
@@ -34,85 +24,19 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <new>
+#include <string>
+#include <utility>
 #include <vector>
 
-#include "book/tally/table_memory.h"
 #include "book/tally/entry.h"
+#include "book/tally/slots.h"
+#include "book/tally/table_memory.h"
+#include "engine/result.h"
 
 namespace bookforge::book {
 
-// Writes the fields both compact slots have into a TallyEntry: every counted game of a compact
-// slot has a result, so its games are the sum of the three. Field by field into the
-// destination: an entry built on the stack and copied out as a whole stalls on the store
-// buffer, at a cost that showed in every merge.
-template <class Slot>
-void fill_counts(const Slot& s, TallyEntry& e) {
-  e.key = s.key;
-  e.move = s.move;
-  e.first_ply = s.first_ply;
-  e.white_wins = s.white_wins;
-  e.draws = s.draws;
-  e.black_wins = s.black_wins;
-  e.games = uint32_t(s.white_wins) + s.draws + s.black_wins;
-}
-
-struct CompactSlot {
-  uint64_t key;
-  uint32_t rating_sum;
-  uint16_t white_wins;
-  uint16_t draws;
-  uint16_t black_wins;
-  uint16_t rated_games;
-  uint16_t move;
-  uint16_t first_ply;
-
-  void fill_entry(TallyEntry& e) const {
-    fill_counts(*this, e);
-    e.rating_sum = rating_sum;
-    e.rated_games = rated_games;
-  }
-  TallyEntry to_entry() const {
-    TallyEntry e;
-    fill_entry(e);
-    return e;
-  }
-};
-static_assert(sizeof(CompactSlot) == 24, "the compact slot layout is drawn above");
-
-// The slot of a tally that does not keep ratings (a book not weighted by rating needs none):
-// 16 bytes, so a third more (key, move) pairs fit the same memory and a probe touches fewer
-// cache lines. A game it cannot take (a counter would pass 255, or no result) goes to the
-// wide table, as with CompactSlot.
-//
-//   byte 0          8       10      12  13  14  15  16
-//        +----------+-------+-------+---+---+---+---+
-//        | key u64  | move  | ply   | W | D | B | - |
-//        +----------+-------+-------+---+---+---+---+
-struct SmallSlot {
-  uint64_t key;
-  uint16_t move;
-  uint16_t first_ply;
-  uint8_t white_wins;
-  uint8_t draws;
-  uint8_t black_wins;
-  uint8_t unused;
-
-  void fill_entry(TallyEntry& e) const {
-    fill_counts(*this, e);
-    e.rating_sum = 0;
-    e.rated_games = 0;
-  }
-  TallyEntry to_entry() const {
-    TallyEntry e;
-    fill_entry(e);
-    return e;
-  }
-};
-static_assert(sizeof(SmallSlot) == 16, "the small slot layout is drawn above");
-
-// An ordered open-addressing table of Slot (CompactSlot or TallyEntry: anything with key, move
-// and first_ply members, all-zero meaning empty). Kept at most 70% full: an ordered table stops
+// An ordered open-addressing table of Slot (a narrow slot or TallyEntry: anything with key and
+// move members, move 0 meaning empty). Kept at most 70% full: an ordered table stops
 // a lookup at the first larger key, but an insertion must find its cluster's end to shift it,
 // and a linear-probing cluster grows as 1/(1 - load)^2: at 85% that scan was a third of the
 // counting time, at 70% it is a few slots.
@@ -124,20 +48,39 @@ class OpenTable {
   // over the whole array by the rest of that product.
   // With populate false, call populate() before the first lookup (so that the thread that
   // first counts into the table, not the one that makes it, pays for its pages).
-  explicit OpenTable(size_t capacity, uint64_t partitions = 1, bool populate = true) : scale_(partitions) {
-    if (!allocate(std::max<size_t>(capacity, 16), populate)) throw std::bad_alloc();
+  // An error if the memory cannot be had.
+  static Result<OpenTable> create(size_t capacity, uint64_t partitions = 1, bool populate = true) {
+    OpenTable table(partitions);
+    if (!table.allocate(std::max<size_t>(capacity, 16), populate))
+      return Error{"cannot allocate " + std::to_string(array_length(capacity) * sizeof(Slot) >> 20) +
+                   " MiB for the tally's tables (--memory sets the budget)"};
+    return table;
   }
+  OpenTable(OpenTable&& other) noexcept
+      : scale_(other.scale_),
+        slots_(std::exchange(other.slots_, nullptr)),
+        capacity_(std::exchange(other.capacity_, 0)),
+        length_(std::exchange(other.length_, 0)),
+        size_(std::exchange(other.size_, 0)) {}
+  OpenTable& operator=(OpenTable&&) = delete;
   void populate() { populate_table_memory(slots_, bytes()); }
-  ~OpenTable() { release_table_memory(slots_, bytes()); }
+  ~OpenTable() {
+    if (slots_) release_table_memory(slots_, bytes());
+  }
   OpenTable(const OpenTable&) = delete;
   OpenTable& operator=(const OpenTable&) = delete;
+
+  // The most homes a table can have within `bytes`: the array has array_length(c), about
+  // c * 65/64 + 64 slots (the slack after the last home); c = n * 63/65 for n slots leaves
+  // n/64 slots for the constant 64, which covers it from n = 4096 slots up.
+  static uint64_t capacity_within(uint64_t bytes) { return bytes / sizeof(Slot) * 63 / 65; }
 
   size_t size() const { return size_; }
   size_t capacity() const { return capacity_; }
   size_t bytes() const { return length_ * sizeof(Slot); }
   bool over_load() const { return size_ * 10 > capacity_ * 7; }
 
-  // The slot of (key, move), created with zero counts and first_ply 0xffff if absent; nullptr
+  // The slot of (key, move), created with empty counts (start_counts) if absent; nullptr
   // if creating it would run off the end of the array (grow or drain the table, then retry).
   Slot* find_or_insert(uint64_t key, uint16_t move) {
     size_t i = home(key);
@@ -157,7 +100,7 @@ class OpenTable {
     std::memset(static_cast<void*>(slots_ + i), 0, sizeof(Slot));
     slots_[i].key = key;
     slots_[i].move = move;
-    slots_[i].first_ply = 0xffff;
+    start_counts(slots_[i]);
     ++size_;
     return &slots_[i];
   }
@@ -232,6 +175,28 @@ class OpenTable {
   Slot* drain_end() { return slots_ + length_; }
   void emptied() { size_ = 0; }
 
+  // The invariants drawn at the top: every used slot at or after its home with no empty slot
+  // in between, the used slots in strictly increasing (key, move) order, and size() of them.
+  // Reads the whole array: for assertions in debug builds and for tests.
+  bool is_ok() const {
+    size_t used = 0, cluster_start = 0;
+    const Slot* previous = nullptr;
+    for (size_t i = 0; i < length_; ++i) {
+      if (slots_[i].move == 0) {
+        cluster_start = i + 1;
+        continue;
+      }
+      ++used;
+      const size_t h = home(slots_[i].key);
+      if (h > i || h < cluster_start) return false;
+      if (previous && !(previous->key < slots_[i].key ||
+                        (previous->key == slots_[i].key && previous->move < slots_[i].move)))
+        return false;
+      previous = &slots_[i];
+    }
+    return used == size_;
+  }
+
  private:
   // key * scale_ wraps around to the key's place within its partition, in the same order.
   size_t home(uint64_t key) const {
@@ -240,6 +205,8 @@ class OpenTable {
 
   // Room after the last home for the clusters that form there.
   static size_t array_length(size_t capacity) { return capacity + 64 + capacity / 64; }
+
+  explicit OpenTable(uint64_t partitions) : scale_(partitions) {}
 
   bool allocate(size_t capacity, bool populate) {
     slots_ = static_cast<Slot*>(allocate_table_memory(array_length(capacity) * sizeof(Slot), populate));

@@ -7,13 +7,17 @@
 #include <cstring>
 #include <type_traits>
 
-#include "book/temp_file.h"
-
 namespace bookforge::book {
 namespace {
 
 constexpr size_t kWriteBuffer = 256 << 10;
-constexpr size_t kMaxRecord = 2 + 7 * 10;  // a move and seven varints of at most 10 bytes
+// The varints of a record: the key delta and one per counted field.
+constexpr size_t kVarints = 1
+#define BOOKFORGE_ONE_VARINT(name, type, merge, column, one_game, without_slot) +1
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_VARINT)
+#undef BOOKFORGE_ONE_VARINT
+    ;
+constexpr size_t kMaxRecord = 2 + kVarints * 10;  // a move and the varints, at most 10 bytes each
 
 size_t put_varint(uint8_t* out, uint64_t value) {
   size_t n = 0;
@@ -40,7 +44,7 @@ bool write_all(int fd, const uint8_t* data, size_t size, uint64_t offset) {
 // on the way, while its cache line is at hand, instead of in a pass of its own over the whole
 // table afterwards.
 template <class Slot>
-Result<SpilledRun> drain_slots(std::shared_ptr<TempFile> file, uint64_t offset, Slot* begin, Slot* end) {
+Result<SpilledRun> drain_slots(std::shared_ptr<SpillFile> file, uint64_t offset, Slot* begin, Slot* end) {
   // The used slots, gathered into a buffer and written a buffer at a time. Every slot is copied
   // and kept only if used: a table is about a third empty, at random places, and a branch per
   // slot would be mispredicted that often.
@@ -70,28 +74,20 @@ Result<SpilledRun> drain_slots(std::shared_ptr<TempFile> file, uint64_t offset, 
 
 }  // namespace
 
-Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, SmallSlot* begin, SmallSlot* end) {
-  auto run = drain_slots(file, file->end_, begin, end);
-  if (run) file->end_ = run->offset + run->bytes;
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, SmallSlot* begin, SmallSlot* end) {
+  auto run = drain_slots(file, file->end(), begin, end);
+  if (run) file->run_written(run->offset + run->bytes);
   return run;
 }
 
-Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* begin, CompactSlot* end) {
-  auto run = drain_slots(file, file->end_, begin, end);
-  if (run) file->end_ = run->offset + run->bytes;
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, CompactSlot* begin, CompactSlot* end) {
+  auto run = drain_slots(file, file->end(), begin, end);
+  if (run) file->run_written(run->offset + run->bytes);
   return run;
 }
 
-Result<std::shared_ptr<TempFile>> TempFile::create(const std::string& dir) {
-  Result<int> fd = create_unnamed_file(dir, "bookforge-run");
-  if (!fd) return fd.error();
-  return std::shared_ptr<TempFile>(new TempFile(*fd, dir));
-}
-
-TempFile::~TempFile() { ::close(fd_); }
-
-RunWriter::RunWriter(std::shared_ptr<TempFile> file)
-    : file_(std::move(file)), buffer_(new uint8_t[kWriteBuffer]), offset_(file_->end_) {}
+RunWriter::RunWriter(std::shared_ptr<SpillFile> file)
+    : file_(std::move(file)), buffer_(new uint8_t[kWriteBuffer]), offset_(file_->end()) {}
 
 void RunWriter::add(const TallyEntry& e) {
   if (used_ + kMaxRecord > kWriteBuffer) flush();
@@ -99,13 +95,9 @@ void RunWriter::add(const TallyEntry& e) {
   size_t n = put_varint(out, e.key - previous_key_);
   out[n++] = uint8_t(e.move);
   out[n++] = uint8_t(e.move >> 8);
-  n += put_varint(out + n, e.first_ply);
-  n += put_varint(out + n, e.white_wins);
-  n += put_varint(out + n, e.draws);
-  n += put_varint(out + n, e.black_wins);
-  n += put_varint(out + n, e.unknown_results());
-  n += put_varint(out + n, e.rated_games);
-  n += put_varint(out + n, e.rating_sum);
+#define BOOKFORGE_PUT(name, type, merge, column, one_game, without_slot) n += put_varint(out + n, e.name);
+  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_PUT)
+#undef BOOKFORGE_PUT
   used_ += n;
   previous_key_ = e.key;
   ++entries_;
@@ -122,7 +114,7 @@ Result<SpilledRun> RunWriter::finish() {
   flush();
   if (!error_.empty()) return Error{error_};
   buffer_.reset();
-  file_->end_ = offset_ + bytes_;
+  file_->run_written(offset_ + bytes_);
   return SpilledRun{file_, RunFormat::kVarint, offset_, bytes_, entries_};
 }
 
@@ -178,7 +170,7 @@ size_t RunReader::next_slots(TallyEntry* out, size_t max) {
     for (size_t i = 0; i < take; ++i, pos_ += sizeof(Slot)) {
       Slot slot;
       std::memcpy(static_cast<void*>(&slot), buffer_.data() + pos_, sizeof(Slot));
-      slot.fill_entry(out[n + i]);
+      fill_entry(slot, out[n + i]);
     }
     n += take;
     entries_read_ += take;
@@ -208,8 +200,11 @@ bool RunReader::next_varint(TallyEntry& e) {
   if (end - p < 2) ok = false;
   uint16_t move = ok ? uint16_t(p[0] | (p[1] << 8)) : 0;
   p += ok ? 2 : 0;
-  uint64_t ply = varint(), white = varint(), draws = varint(), black = varint(), unknown = varint(),
-           rated = varint(), rating = varint();
+  // Into the entry as they come; the entry is only complete (and the position moved on) if
+  // the whole record was there.
+#define BOOKFORGE_GET(name, type, merge, column, one_game, without_slot) e.name = type(varint());
+  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_GET)
+#undef BOOKFORGE_GET
   if (!ok) {
     error_ = "temporary run file in " + run_.file->dir() + " is damaged";
     return false;
@@ -217,13 +212,6 @@ bool RunReader::next_varint(TallyEntry& e) {
   pos_ = size_t(p - buffer_.data());
   e.key = previous_key_ + delta;
   e.move = move;
-  e.first_ply = uint16_t(ply);
-  e.white_wins = uint32_t(white);
-  e.draws = uint32_t(draws);
-  e.black_wins = uint32_t(black);
-  e.games = uint32_t(white + draws + black + unknown);
-  e.rated_games = uint32_t(rated);
-  e.rating_sum = rating;
   previous_key_ = e.key;
   ++entries_read_;
   return true;

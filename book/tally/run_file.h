@@ -1,19 +1,17 @@
 // Sorted runs of tally entries spilled to disk when the tables reach the memory budget.
 //
-// A run lives in a temporary file without a name (book/temp_file.h): it disappears when its
-// descriptor is closed, whether the build succeeds, fails or is killed. Entries are stored in (key, move)
-// order, each as
+// A partition's runs are appended to its spill file (book/tally/spill_file.h), which has no
+// name and disappears with its descriptor. Entries are stored in (key, move) order, each as
 //
 //   varint  key - previous key (0 for another move of the same position)
 //   u16     move (little-endian)
-//   varint  first_ply, white_wins, draws, black_wins, games without a result, rated_games,
-//           rating_sum
+//   varint  every counted field, in the order of BOOKFORGE_COUNTED_FIELDS (counted_fields.h)
 //
 // (varint: 7 bits per byte, low bits first, high bit set on all but the last byte). A sorted
 // key delta takes about 64 - log2(entries) bits and most counts fit one byte, so an entry
 // takes about 16 bytes instead of the 40 of a TallyEntry.
 //
-// A spilled compact table (book/tally/open_table.h) is written as it is instead: its used slots,
+// A spilled table of narrow slots (book/tally/slots.h) is written as it is instead: its used slots,
 // byte for byte, in the table's order. A 16-byte SmallSlot is as small as its varint record,
 // and copying it costs nothing to write or to read back.
 #pragma once
@@ -24,41 +22,17 @@
 #include <vector>
 
 #include "book/tally/entry.h"
-#include "book/tally/open_table.h"
+#include "book/tally/slots.h"
+#include "book/tally/spill_file.h"
 #include "engine/result.h"
 
 namespace bookforge::book {
-
-struct SpilledRun;
-
-// A temporary file without a name (see above), closed when the last owner goes away. Runs are
-// appended one after another, so a worker needs one file (one descriptor) however often it
-// spills.
-class TempFile {
- public:
-  static Result<std::shared_ptr<TempFile>> create(const std::string& dir);
-  ~TempFile();
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-
-  int fd() const { return fd_; }
-  const std::string& dir() const { return dir_; }
-
- private:
-  friend class RunWriter;
-  friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, SmallSlot*, SmallSlot*);
-  friend Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile>, CompactSlot*, CompactSlot*);
-  TempFile(int fd, std::string dir) : fd_(fd), dir_(std::move(dir)) {}
-  int fd_;
-  std::string dir_;
-  uint64_t end_ = 0;  // where the next run goes
-};
 
 // How a run's entries are stored: varint records, or raw slots of a compact table.
 enum class RunFormat : uint8_t { kVarint, kSmallSlots, kCompactSlots };
 
 struct SpilledRun {
-  std::shared_ptr<TempFile> file;
+  std::shared_ptr<SpillFile> file;
   RunFormat format = RunFormat::kVarint;
   uint64_t offset = 0;
   uint64_t bytes = 0;
@@ -69,7 +43,7 @@ struct SpilledRun {
 // writer at a time per file.
 class RunWriter {
  public:
-  explicit RunWriter(std::shared_ptr<TempFile> file);
+  explicit RunWriter(std::shared_ptr<SpillFile> file);
   void add(const TallyEntry& entry);
   // Flushes and hands over the run; the first write error, if any.
   Result<SpilledRun> finish();
@@ -77,7 +51,7 @@ class RunWriter {
  private:
   void flush();
 
-  std::shared_ptr<TempFile> file_;
+  std::shared_ptr<SpillFile> file_;
   std::unique_ptr<uint8_t[]> buffer_;  // not zeroed: a tiny budget spills often
   size_t used_ = 0;
   uint64_t offset_ = 0;
@@ -90,8 +64,8 @@ class RunWriter {
 // Appends the used slots of a compact table (in its order: sorted, each (key, move) once) to
 // `file` as one run; the slots with move 0 are empty and left out. Every slot of [begin, end)
 // is left empty (move 0): a spilled table, ready to be counted into again.
-Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, SmallSlot* begin, SmallSlot* end);
-Result<SpilledRun> drain_slot_run(std::shared_ptr<TempFile> file, CompactSlot* begin, CompactSlot* end);
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, SmallSlot* begin, SmallSlot* end);
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, CompactSlot* begin, CompactSlot* end);
 
 // Reads a run back from the start, through its own buffer (several readers can share a file).
 class RunReader : public EntryStream {

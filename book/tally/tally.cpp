@@ -1,14 +1,16 @@
 #include "book/tally/tally.h"
 
 #include <algorithm>
+#include <cassert>
 #include <limits>
 #include <mutex>
 #include <span>
 
 #include "book/tally/entry_merge.h"
+#include "book/tally/open_table.h"
 #include "book/tally/repeat_filter.h"
 #include "book/tally/run_file.h"
-#include "book/tally/open_table.h"
+#include "book/tally/spill_file.h"
 
 namespace bookforge::book {
 namespace {
@@ -44,7 +46,7 @@ constexpr size_t kPrefetchAhead = 16;
 
 // Reads `streams` through a merge into a new run appended to `file`.
 Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
-                             std::shared_ptr<TempFile> file) {
+                             std::shared_ptr<SpillFile> file) {
   RunWriter writer(std::move(file));
   MergedStream merged(std::move(streams));
   TallyEntry e;
@@ -53,44 +55,17 @@ Result<SpilledRun> write_run(std::vector<std::unique_ptr<EntryStream>> streams,
   return writer.finish();
 }
 
-// Adds one game to a compact slot; false if the slot cannot take it (a counter or the rating
-// sum would overflow, or the game has no result), and the game then goes to the wide table.
-inline bool add_game(CompactSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint16_t elo) {
-  uint16_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
-                     : outcome == pgn::Outcome::kDraw    ? s.draws
-                                                         : s.black_wins;
-  bool rating_fits =
-      elo == 0 || (s.rated_games < 0xffff && s.rating_sum <= std::numeric_limits<uint32_t>::max() - elo);
-  if (result == 0xffff || !rating_fits) return false;
-  ++result;
-  if (elo != 0) ++s.rated_games, s.rating_sum += elo;
-  s.first_ply = std::min(s.first_ply, game_ply);
-  return true;
-}
-
-inline bool add_game(SmallSlot& s, pgn::Outcome outcome, uint16_t game_ply, uint16_t /*elo: not kept*/) {
-  uint8_t& result = outcome == pgn::Outcome::kWhiteWins ? s.white_wins
-                    : outcome == pgn::Outcome::kDraw    ? s.draws
-                                                        : s.black_wins;
-  if (result == 0xff) return false;
-  ++result;
-  s.first_ply = std::min(s.first_ply, game_ply);
-  return true;
-}
-
 }  // namespace
 
 // One ply on its way from the worker that replayed it to the partition that counts it.
 struct Tally::Ply {
   uint64_t key;
   uint16_t move;
-  uint16_t game_ply;
-  uint16_t elo;  // the mover's, 0 if unknown or not kept
-  pgn::Outcome outcome;
+  GamePly game;
 };
 static_assert(sizeof(Tally::Ply) == 16, "a pending ply is 16 bytes");
 
-// The tables, spilled runs and counts of one key range. Any worker may count into it while it
+// The tables, spilled runs and counts of one partition. Any worker may count into it while it
 // holds lock().
 class Tally::Partition {
  public:
@@ -120,20 +95,28 @@ namespace {
 template <class Compact>
 class SlotPartition final : public Tally::Partition {
  public:
-  SlotPartition(const TallyOptions& options, uint64_t budget, uint64_t starting_budget, uint64_t partitions)
-      : Partition(std::min(budget, starting_budget)),
-        options_(options),
-        budget_(budget),
-        compact_(initial_slots(std::min(table_budget_, kDefaultStartingTableMemory / partitions)), partitions,
-                 /*populate=*/false),
-        wide_(initial_wide_slots(table_budget_), partitions) {}
+  // A partition with `budget` for its tables, `starting_budget` of it at first; an error if the
+  // tables cannot be had.
+  static Result<std::unique_ptr<Tally::Partition>> create(const TallyOptions& options, uint64_t budget,
+                                                          uint64_t starting_budget, uint64_t partitions) {
+    const uint64_t table_budget = std::min(budget, starting_budget);
+    Result<OpenTable<Compact>> compact = OpenTable<Compact>::create(
+        initial_slots(std::min(table_budget, kDefaultStartingTableMemory / partitions)), partitions,
+        /*populate=*/false);
+    if (!compact) return compact.error();
+    Result<OpenTable<TallyEntry>> wide =
+        OpenTable<TallyEntry>::create(initial_wide_slots(table_budget), partitions);
+    if (!wide) return wide.error();
+    return std::unique_ptr<Tally::Partition>(
+        new SlotPartition(options, budget, table_budget, std::move(*compact), std::move(*wide)));
+  }
 
   // The compact table starts with fifteen sixteenths of what the partition may take at first
   // (the rest is room for the wide table), up to the default start: Zobrist keys spread over
   // the whole table at once, and a table that starts small is rebuilt at every step of its
   // growth. A larger budget is reached by growing, as the input turns out to need it.
   static uint64_t initial_slots(uint64_t table_budget) {
-    return std::max<uint64_t>(table_budget / 16 * 15 / sizeof(Compact) * 63 / 65, 64);
+    return std::max<uint64_t>(OpenTable<Compact>::capacity_within(table_budget / 16 * 15), 64);
   }
   static uint64_t initial_wide_slots(uint64_t table_budget) {
     return std::clamp<uint64_t>(table_budget / 16 / sizeof(TallyEntry), 16, kInitialWideSlots);
@@ -156,6 +139,7 @@ class SlotPartition final : public Tally::Partition {
 
   void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
                       std::vector<SpilledRun>& runs) override {
+    assert(compact_.is_ok() && wide_.is_ok());
     tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
     tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     for (SpilledRun& run : runs_) runs.push_back(std::move(run));
@@ -163,23 +147,23 @@ class SlotPartition final : public Tally::Partition {
   }
 
  private:
+  SlotPartition(const TallyOptions& options, uint64_t budget, uint64_t table_budget,
+                OpenTable<Compact> compact, OpenTable<TallyEntry> wide)
+      : Partition(table_budget),
+        options_(options),
+        budget_(budget),
+        compact_(std::move(compact)),
+        wide_(std::move(wide)) {}
+
   void count_one(const Tally::Ply& p) {
-    if (p.outcome != pgn::Outcome::kUnknown) {
+    if (slot_takes<Compact>(p.game)) {
       Compact* s = slot_in(compact_, p.key, p.move);
       if (!s) return;
-      if (add_game(*s, p.outcome, p.game_ply, p.elo)) return;
+      if (add_game(*s, p.game)) return;
     }
     TallyEntry* e = slot_in(wide_, p.key, p.move);
     if (!e) return;
-    ++e->games;
-    if (p.outcome == pgn::Outcome::kWhiteWins)
-      ++e->white_wins;
-    else if (p.outcome == pgn::Outcome::kDraw)
-      ++e->draws;
-    else if (p.outcome == pgn::Outcome::kBlackWins)
-      ++e->black_wins;
-    if (p.elo != 0) ++e->rated_games, e->rating_sum += p.elo;
-    e->first_ply = std::min(e->first_ply, p.game_ply);
+    e->add(TallyEntry::of_game(p.game));
   }
 
   // The slot of (key, move) in `table`, making room first when the table is full: a larger
@@ -199,10 +183,13 @@ class SlotPartition final : public Tally::Partition {
   void make_room(OpenTable<Slot>& table) {
     // Tables grow in place: the new array may take everything the other table leaves.
     uint64_t others = compact_.bytes() + wide_.bytes() - table.bytes();
-    uint64_t room = table_budget_ > others ? (table_budget_ - others) / sizeof(Slot) * 63 / 65 : 0;
+    uint64_t room = table_budget_ > others ? OpenTable<Slot>::capacity_within(table_budget_ - others) : 0;
     // Growing by half (not doubling) wastes less of the last step's memory.
     uint64_t wanted = std::min<uint64_t>(table.capacity() + table.capacity() / 2, room);
-    if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) return;
+    if (wanted >= table.capacity() + table.capacity() / 4 && table.resize(wanted)) {
+      assert(table.is_ok());
+      return;
+    }
     spill(/*wide_needs_room=*/static_cast<void*>(&table) == static_cast<void*>(&wide_));
   }
 
@@ -211,7 +198,7 @@ class SlotPartition final : public Tally::Partition {
   // spill, it added two runs of a hundred entries to the final merge for every compact run.
   void spill(bool wide_needs_room) {
     if (!spill_file_) {
-      auto file = TempFile::create(options_.tmp_dir);
+      auto file = SpillFile::create(options_.tmp_dir);
       if (!file) {
         error_ = file.error().message;
         return;
@@ -252,7 +239,7 @@ class SlotPartition final : public Tally::Partition {
   unsigned spills_this_step_ = 0;
   OpenTable<Compact> compact_;
   OpenTable<TallyEntry> wide_;
-  std::shared_ptr<TempFile> spill_file_;  // every run of this partition, one after another
+  std::shared_ptr<SpillFile> spill_file_;  // every run of this partition, one after another
   std::vector<SpilledRun> runs_;
 };
 
@@ -271,7 +258,7 @@ class Tally::Worker final : public pgn::GameSink {
     ++stats_.games;
     const uint8_t* repeated = tally_.options_.count_repeats ? nullptr : repeats_.mark(game.plies);
     const bool ratings = tally_.options_.ratings;
-    const uint64_t parts = held_.size();
+    const uint64_t partitions = held_.size();
     uint64_t counted = 0;
     for (size_t i = 0; i < game.plies.size(); ++i) {
       const pgn::PlyRecord& ply = game.plies[i];
@@ -282,11 +269,11 @@ class Tally::Worker final : public pgn::GameSink {
       }
       unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
       uint16_t elo = !ratings ? 0 : (game_ply & 1) ? game.black_elo : game.white_elo;
-      const size_t part = size_t((static_cast<unsigned __int128>(ply.key) * parts) >> 64);
-      std::vector<Ply>& held = held_[part];
-      held.push_back({ply.key, ply.move, uint16_t(game_ply), elo, game.outcome});
+      const size_t p = size_t((static_cast<unsigned __int128>(ply.key) * partitions) >> 64);
+      std::vector<Ply>& held = held_[p];
+      held.push_back({ply.key, ply.move, {game.outcome, uint16_t(game_ply), elo}});
       ++counted;
-      if (held.size() >= next_try_[part]) deliver(part, held.size() >= kHeldPerBatch * tally_.batch_);
+      if (held.size() >= next_try_[p]) deliver(p, held.size() >= kHeldPerBatch * tally_.batch_);
     }
     stats_.plies += counted;
   }
@@ -295,27 +282,27 @@ class Tally::Worker final : public pgn::GameSink {
 
   // Counts everything still held (after the last game).
   void flush() {
-    for (size_t part = 0; part < held_.size(); ++part)
-      if (!held_[part].empty()) deliver(part, true);
+    for (size_t p = 0; p < held_.size(); ++p)
+      if (!held_[p].empty()) deliver(p, true);
   }
 
   const TallyStats& stats() const { return stats_; }
 
  private:
-  // Counts the plies held for `part` unless another worker is counting there and `wait` is
+  // Counts the plies held for partition `p` unless another worker is counting there and `wait` is
   // false: they are then kept for a later try.
-  void deliver(size_t part, bool wait) {
-    Partition& partition = *tally_.partitions_[part];
+  void deliver(size_t p, bool wait) {
+    Partition& partition = *tally_.partitions_[p];
     std::unique_lock lock(partition.lock(), std::defer_lock);
     if (wait) {
       lock.lock();
     } else if (!lock.try_lock()) {
-      next_try_[part] += std::max<size_t>(tally_.batch_ / 4, 1);
+      next_try_[p] += std::max<size_t>(tally_.batch_ / 4, 1);
       return;
     }
-    partition.count(held_[part]);
-    held_[part].clear();
-    next_try_[part] = tally_.batch_;
+    partition.count(held_[p]);
+    held_[p].clear();
+    next_try_[p] = tally_.batch_;
   }
 
   Tally& tally_;
@@ -330,12 +317,13 @@ Tally::Tally(const TallyOptions& options) : options_(options) {
   // kMaxHeldMemory), the tables the rest.
   const uint64_t workers = uint64_t(std::max(options_.workers, 1));
   const uint64_t held_memory = std::min(options_.memory_budget / 4, kMaxHeldMemory);
-  const uint64_t table_memory = options_.memory_budget - held_memory;
+  table_memory_ = options_.memory_budget - held_memory;
+  const uint64_t table_memory = table_memory_;
 
-  // Step 2. Two key ranges per worker (one for a single worker): the parts' final merges and
-  // rules run one part per thread, and with twice as many parts as cores, a part that happens
+  // Step 2. Two partitions per worker (one for a single worker): the partitions' final merges
+  // and rules run one partition per thread, and with twice as many as cores, one that happens
   // to take longer leaves a core idle for a shorter while at the end. Fewer when there are more
-  // workers than kMaxPairs allows, or more parts than the tables have room for.
+  // workers than kMaxPairs allows, or more partitions than the tables have room for.
   uint64_t n = workers == 1 ? 1 : 2 * workers;
   n = std::min({n, kMaxPairs / workers, table_memory / kMinPartitionMemory});
   n = std::max<uint64_t>(n, 1);
@@ -344,38 +332,48 @@ Tally::Tally(const TallyOptions& options) : options_(options) {
   const uint64_t held_per_pair = held_memory / sizeof(Ply) / (workers * n);
   batch_ = size_t(std::clamp<uint64_t>(held_per_pair / kHeldPerBatch, 1, kBatch));
 
-  const uint64_t starting = std::min(options_.starting_table_memory, table_memory);
-  for (uint64_t i = 0; i < n; ++i)
-    if (options_.ratings)
-      partitions_.push_back(
-          std::make_unique<SlotPartition<CompactSlot>>(options_, table_memory / n, starting / n, n));
-    else
-      partitions_.push_back(
-          std::make_unique<SlotPartition<SmallSlot>>(options_, table_memory / n, starting / n, n));
-  for (uint64_t i = 0; i < workers; ++i) workers_.push_back(std::make_unique<Worker>(*this));
+  partitions_.resize(n);
+}
+
+Result<std::unique_ptr<Tally>> Tally::create(const TallyOptions& options) {
+  std::unique_ptr<Tally> tally(new Tally(options));
+  const uint64_t n = tally->partitions_.size();
+  const uint64_t table_memory = tally->table_memory_;
+  const uint64_t starting = std::min(options.starting_table_memory, table_memory);
+  for (std::unique_ptr<Partition>& partition : tally->partitions_) {
+    Result<std::unique_ptr<Partition>> made =
+        options.ratings
+            ? SlotPartition<CompactSlot>::create(tally->options_, table_memory / n, starting / n, n)
+            : SlotPartition<SmallSlot>::create(tally->options_, table_memory / n, starting / n, n);
+    if (!made) return made.error();
+    partition = std::move(*made);
+  }
+  for (int i = 0; i < std::max(options.workers, 1); ++i)
+    tally->workers_.push_back(std::make_unique<Worker>(*tally));
+  return tally;
 }
 
 Tally::~Tally() = default;
 
 pgn::GameSink& Tally::sink(int index) { return *workers_.at(size_t(index)); }
 
-Result<std::vector<std::unique_ptr<EntryStream>>> Tally::finish_parts() {
+Result<std::vector<std::unique_ptr<EntryStream>>> Tally::finish_partitions() {
   for (const auto& w : workers_) w->flush();
   for (const auto& p : partitions_)
     if (!p->error().empty()) return Error{p->error()};
-  std::vector<std::unique_ptr<EntryStream>> parts;
+  std::vector<std::unique_ptr<EntryStream>> streams;
   for (const auto& p : partitions_) {
     Result<std::unique_ptr<EntryStream>> merged = merge_partition(*p);
     if (!merged) return merged.error();
-    parts.push_back(std::move(*merged));
+    streams.push_back(std::move(*merged));
   }
-  return parts;
+  return streams;
 }
 
 Result<std::unique_ptr<EntryStream>> Tally::finish() {
-  Result<std::vector<std::unique_ptr<EntryStream>>> parts = finish_parts();
-  if (!parts) return parts.error();
-  return std::unique_ptr<EntryStream>(std::make_unique<ConcatStream>(std::move(*parts)));
+  Result<std::vector<std::unique_ptr<EntryStream>>> streams = finish_partitions();
+  if (!streams) return streams.error();
+  return std::unique_ptr<EntryStream>(std::make_unique<ConcatStream>(std::move(*streams)));
 }
 
 Result<std::unique_ptr<EntryStream>> Tally::merge_partition(Partition& partition) {
@@ -390,11 +388,11 @@ Result<std::unique_ptr<EntryStream>> Tally::merge_partition(Partition& partition
     uint64_t share = partition.table_budget() / 8 / std::max<size_t>(open_runs, 1);
     return size_t(std::clamp<uint64_t>(share, 4 << 10, 256 << 10));
   };
-  std::shared_ptr<TempFile> merge_file;
+  std::shared_ptr<SpillFile> merge_file;
   while (runs.size() > kMaxFanIn) {
     // Merge the oldest runs into one, until everything fits a single merge.
     if (!merge_file) {
-      auto file = TempFile::create(options_.tmp_dir);
+      auto file = SpillFile::create(options_.tmp_dir);
       if (!file) return file.error();
       merge_file = std::move(*file);
     }

@@ -13,7 +13,7 @@
 //                     +--> partition 3 (keys 3*2^62 .. 2^64)   tables + runs --> stream 3
 //
 // (every worker hands plies to every partition). Two per worker because the final merges and
-// the rules run a partition per thread: with more parts than cores, one that happens to take
+// the rules run a partition per thread: with more partitions than cores, one that happens to take
 // longer leaves a core idle for a shorter while at the end.
 //
 // A worker (the GameSink of one pipeline thread) sorts the plies of its games by partition and
@@ -30,7 +30,7 @@
 // partitions (at most 512 worker-partition pairs), and a small budget gets no more partitions
 // than it has room for at their smallest (8 KiB each); the batches shrink to fit.
 //
-// finish_parts() k-way merges each partition's runs and tables into one stream in (key, move)
+// finish_partitions() k-way merges each partition's runs and tables into one stream in (key, move)
 // order with the counts summed; the partitions' streams follow each other in key order, so the
 // final merge and whatever reads it (the selection rules) can run on every core at once.
 // Counts are sums and first plies minima, so the streams do not depend on the number of
@@ -74,7 +74,8 @@ struct TallyStats {
 
 class Tally {
  public:
-  explicit Tally(const TallyOptions& options);
+  // An error if the tables cannot be had (a --memory larger than the machine can give).
+  static Result<std::unique_ptr<Tally>> create(const TallyOptions& options);
   ~Tally();
   Tally(const Tally&) = delete;
   Tally& operator=(const Tally&) = delete;
@@ -92,17 +93,20 @@ class Tally {
   // tally in order. Call once (or finish() once); the streams read the tally's tables, so the
   // Tally must outlive them. Different streams may be read on different threads. An error if a
   // spill failed.
-  Result<std::vector<std::unique_ptr<EntryStream>>> finish_parts();
+  Result<std::vector<std::unique_ptr<EntryStream>>> finish_partitions();
   // The same as one stream.
   Result<std::unique_ptr<EntryStream>> finish();
 
   TallyStats stats() const;
 
  private:
+  // Lays the tally out (partitions, batches); create() then makes the tables.
+  explicit Tally(const TallyOptions& options);
   Result<std::unique_ptr<EntryStream>> merge_partition(Partition& partition);
 
   TallyOptions options_;
-  size_t batch_ = 0;  // plies a worker hands to a partition at a time
+  size_t batch_ = 0;           // plies a worker hands to a partition at a time
+  uint64_t table_memory_ = 0;  // the budget less the held plies: for all partitions' tables
   std::vector<std::unique_ptr<Partition>> partitions_;
   std::vector<std::unique_ptr<Worker>> workers_;
   uint64_t merge_passes_ = 0;

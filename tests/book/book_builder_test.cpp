@@ -138,7 +138,7 @@ TEST(BookBuilder, TransformerSeesReachablePositionsWithBoards) {
   EXPECT_EQ(b.outcome.stages[b.outcome.stages.size() - 2].name, "rescore");
 }
 
-// The same entries cut into key ranges (as Tally::finish_parts gives them) make the same book,
+// The same entries cut into key ranges (as Tally::finish_partitions gives them) make the same book,
 // with the same stage counts, whether the rules write it or a walk follows, and whatever the
 // number of parts, empty ones included.
 TEST(BookBuilder, PartsGiveTheSameBookAsOneStream) {

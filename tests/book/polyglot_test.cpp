@@ -64,30 +64,34 @@ TEST(PolyglotWriter, AbandonedWriterLeavesNothing) {
   EXPECT_TRUE(std::filesystem::is_empty(tmp.path()));
 }
 
-// A section is filled apart (as a later key range on another thread) and appended in key order;
-// neither its file nor the book's shows in the folder until the commit, and its bytes end up
-// exactly where they belong.
-TEST(PolyglotWriter, SectionsAppendInKeyOrder) {
+// A later partition's writer is filled apart (on another thread) and appended in key order;
+// neither its file nor the book's shows in the folder until the commit, its bytes end up
+// exactly where they belong, and the writer's invariant (is_ok) holds throughout.
+TEST(PolyglotWriter, PartitionsAppendInKeyOrder) {
   test::TempDir tmp;
   auto writer = PolyglotWriter::create((tmp / "out.bin").string());
-  auto section = PolyglotWriter::create_section(tmp.path().string());
-  auto empty = PolyglotWriter::create_section(tmp.path().string());
-  ASSERT_TRUE(writer.ok() && section.ok() && empty.ok());
+  auto partition = PolyglotWriter::create_for_partition(tmp.path().string());
+  auto empty = PolyglotWriter::create_for_partition(tmp.path().string());
+  ASSERT_TRUE(writer.ok() && partition.ok() && empty.ok());
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 0)
-      << "the book and its sections have no name while they are written";
+      << "the book and its partitions have no name while they are written";
   std::vector<PolyglotEntry> expected;
-  // More than a write buffer's worth, so that the section goes through its file.
+  // More than a write buffer's worth, so that the partition goes through its file.
   for (uint64_t key = 1; key <= 100000; ++key) {
     std::vector<PolyglotEntry> position = {{key, uint16_t(key & 0xfff), 2, 0}, {key, 0x7777, 9, 0}};
-    ASSERT_TRUE((key <= 40000 ? *writer : *section).add_position(position).ok());
+    ASSERT_TRUE((key <= 40000 ? *writer : *partition).add_position(position).ok());
     std::sort(position.begin(), position.end(), book_order);
     expected.insert(expected.end(), position.begin(), position.end());
   }
-  EXPECT_FALSE(section->commit().ok()) << "a section is appended, not committed";
+  EXPECT_TRUE(writer->is_ok());
+  EXPECT_TRUE(partition->is_ok());
+  EXPECT_FALSE(partition->commit().ok()) << "a partition is appended, not committed";
   ASSERT_TRUE(writer->append(*empty).ok());
-  ASSERT_TRUE(writer->append(*section).ok());
+  ASSERT_TRUE(writer->append(*partition).ok());
   EXPECT_EQ(writer->positions(), 100000u);
-  ASSERT_TRUE(writer->append(*section).ok()) << "appended once, the section is empty";
+  ASSERT_TRUE(writer->append(*partition).ok()) << "appended once, the partition is empty";
+  EXPECT_TRUE(writer->is_ok());
+  EXPECT_TRUE(partition->is_ok());
   std::vector<PolyglotEntry> later = {{200000, 1, 1, 0}};
   ASSERT_TRUE(writer->add_position(later).ok());
   expected.push_back(later[0]);
@@ -98,15 +102,15 @@ TEST(PolyglotWriter, SectionsAppendInKeyOrder) {
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(tmp.path()), {}), 1);
 }
 
-TEST(PolyglotWriter, SectionsOutOfOrderAreRefused) {
+TEST(PolyglotWriter, PartitionsOutOfOrderAreRefused) {
   test::TempDir tmp;
   auto writer = PolyglotWriter::create((tmp / "out.bin").string());
-  auto section = PolyglotWriter::create_section(tmp.path().string());
-  ASSERT_TRUE(writer.ok() && section.ok());
+  auto partition = PolyglotWriter::create_for_partition(tmp.path().string());
+  ASSERT_TRUE(writer.ok() && partition.ok());
   std::vector<PolyglotEntry> high = {{50, 1, 1, 0}}, low = {{10, 1, 1, 0}};
   ASSERT_TRUE(writer->add_position(high).ok());
-  ASSERT_TRUE(section->add_position(low).ok());
-  EXPECT_FALSE(writer->append(*section).ok());
+  ASSERT_TRUE(partition->add_position(low).ok());
+  EXPECT_FALSE(writer->append(*partition).ok());
 }
 
 TEST(PolyglotWriter, MissingFolderIsAnError) {

@@ -25,13 +25,20 @@ TallyEntry make_entry(uint64_t key, uint16_t move, uint32_t games) {
   return e;
 }
 
+template <class Slot>
+TallyEntry entry_of(const Slot& s) {
+  TallyEntry e;
+  fill_entry(s, e);
+  return e;
+}
+
 // A compact table spilled as it is: its used slots only, read back as the same entries, after
 // a varint run in the same file and through a buffer smaller than the run; the table is left
 // with every slot empty.
 template <class Slot>
 void check_slot_run(uint8_t counter_limit) {
   test::TempDir tmp;
-  auto file = TempFile::create(tmp.path().string());
+  auto file = SpillFile::create(tmp.path().string());
   ASSERT_TRUE(file.ok()) << file.error().message;
   RunWriter first(*file);
   first.add(make_entry(5, 5, 5));
@@ -60,7 +67,7 @@ void check_slot_run(uint8_t counter_limit) {
     if (s.move == 0) continue;
     TallyEntry e;
     ASSERT_TRUE(reader.next(e));
-    ASSERT_EQ(e, s.to_entry());
+    ASSERT_EQ(e, entry_of(s));
   }
   TallyEntry e;
   EXPECT_FALSE(reader.next(e));
@@ -75,7 +82,7 @@ void check_slot_run(uint8_t counter_limit) {
 // A table larger than the write buffer: the run is written in several pieces.
 TEST(RunFile, LargeSlotRunsAreWrittenInPieces) {
   test::TempDir tmp;
-  auto file = TempFile::create(tmp.path().string());
+  auto file = SpillFile::create(tmp.path().string());
   ASSERT_TRUE(file.ok()) << file.error().message;
   std::vector<SmallSlot> slots(300000);
   for (size_t i = 0; i < slots.size(); ++i) {
@@ -105,7 +112,7 @@ TEST(RunFile, SlotRunsReadBackTheUsedSlots) {
 
 TEST(RunFile, RoundTripsExtremeValues) {
   test::TempDir tmp;
-  auto file = TempFile::create(tmp.path().string());
+  auto file = SpillFile::create(tmp.path().string());
   ASSERT_TRUE(file.ok()) << file.error().message;
   std::vector<TallyEntry> entries;
   TallyEntry big;
@@ -140,7 +147,7 @@ TEST(RunFile, RoundTripsExtremeValues) {
 
 TEST(RunFile, SeveralRunsShareAFileAndReadWithTinyBuffers) {
   test::TempDir tmp;
-  auto file = TempFile::create(tmp.path().string());
+  auto file = SpillFile::create(tmp.path().string());
   ASSERT_TRUE(file.ok());
   std::vector<std::vector<TallyEntry>> runs_entries(3);
   std::vector<SpilledRun> runs;

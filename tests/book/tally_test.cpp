@@ -6,8 +6,8 @@
 #include <thread>
 #include <tuple>
 
-#include "book/tally/tally.h"
 #include "book/tally/open_table.h"
+#include "book/tally/tally.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
@@ -34,6 +34,13 @@ struct Game {
   }
 };
 
+// A tally as every caller makes one; the test stops if its tables cannot be had.
+std::unique_ptr<Tally> make_tally(const TallyOptions& options) {
+  Result<std::unique_ptr<Tally>> tally = Tally::create(options);
+  if (!tally) ADD_FAILURE() << tally.error().message;
+  return tally ? std::move(*tally) : nullptr;
+}
+
 Game line(std::initializer_list<std::pair<uint64_t, uint16_t>> key_moves, Outcome outcome) {
   Game g;
   g.outcome = outcome;
@@ -56,7 +63,9 @@ std::vector<TallyEntry> drain(Tally& tally) {
 // The ordered table: always sorted, lookups find what was inserted, growth in place keeps
 // both, and an insertion that would run off the array's end is refused, not wrapped.
 TEST(OpenTable, StaysSortedThroughGrowth) {
-  OpenTable<CompactSlot> table(64);
+  auto made = OpenTable<CompactSlot>::create(64);
+  ASSERT_TRUE(made.ok());
+  OpenTable<CompactSlot>& table = *made;
   std::map<std::pair<uint64_t, uint16_t>, uint16_t> reference;
   std::mt19937_64 rng(17);
   for (int i = 0; i < 200000; ++i) {
@@ -85,10 +94,45 @@ TEST(OpenTable, StaysSortedThroughGrowth) {
     ++expected;
   }
   EXPECT_EQ(expected, reference.end());
+  EXPECT_TRUE(table.is_ok());
+}
+
+// is_ok() sees each broken invariant: two entries out of order, an entry before its home (a
+// gap between it and its home), and a size that does not match the used slots.
+TEST(OpenTable, IsOkSeesEveryBrokenInvariant) {
+  auto made = OpenTable<CompactSlot>::create(64);
+  ASSERT_TRUE(made.ok());
+  OpenTable<CompactSlot>& table = *made;
+  for (uint64_t i = 1; i <= 20; ++i) ASSERT_NE(table.find_or_insert(i * 0x0b00000000000000ULL, 1), nullptr);
+  ASSERT_TRUE(table.is_ok());
+  CompactSlot* slots = table.drain_begin();
+  std::vector<size_t> used;
+  for (size_t i = 0; slots + i != table.drain_end(); ++i)
+    if (slots[i].move != 0) used.push_back(i);
+
+  std::swap(slots[used[3]].key, slots[used[4]].key);  // out of order
+  EXPECT_FALSE(table.is_ok());
+  std::swap(slots[used[3]].key, slots[used[4]].key);
+  ASSERT_TRUE(table.is_ok());
+
+  const CompactSlot last = slots[used.back()];  // moved far before its home
+  slots[used.back()].move = 0;
+  ASSERT_FALSE(table.is_ok());  // the size no longer matches
+  slots[0] = last;              // the size matches again, but the entry is before its home
+  EXPECT_FALSE(table.is_ok());
+}
+
+// Memory the machine cannot give is an error for the caller, not an exception.
+TEST(OpenTable, AnImpossibleSizeIsAnError) {
+  auto table = OpenTable<CompactSlot>::create(size_t(1) << 50);
+  ASSERT_FALSE(table.ok());
+  EXPECT_NE(table.error().message.find("--memory"), std::string::npos) << table.error().message;
 }
 
 TEST(OpenTable, RefusesToRunOffTheEnd) {
-  OpenTable<CompactSlot> table(16);
+  auto made = OpenTable<CompactSlot>::create(16);
+  ASSERT_TRUE(made.ok());
+  OpenTable<CompactSlot>& table = *made;
   int inserted = 0;
   // The largest keys all share the last home: the cluster runs into the slack and stops there.
   while (table.find_or_insert(~0ull, uint16_t(1 + inserted))) ++inserted;
@@ -100,7 +144,8 @@ TEST(OpenTable, RefusesToRunOffTheEnd) {
 
 TEST(Tally, CountsResultsRatingsAndFirstPly) {
   test::TempDir tmp;
-  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  auto made = make_tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Tally& tally = *made;
   Game a = line({{100, 0x31c}, {200, 0x6e4}}, Outcome::kWhiteWins);
   a.white_elo = 2500;
   a.black_elo = 2400;
@@ -141,7 +186,9 @@ TEST(Tally, RepeatsCountOnceUnlessAsked) {
   Game g = line({{7, 1}, {8, 2}, {7, 1}, {8, 2}, {7, 3}}, Outcome::kDraw);
   for (bool count_repeats : {false, true}) {
     test::TempDir tmp;
-    Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .count_repeats = count_repeats});
+    auto made = make_tally(
+        {.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .count_repeats = count_repeats});
+    Tally& tally = *made;
     tally.sink(0).on_game(g.replayed());
     tally.sink(0).on_game(g.replayed());
     std::vector<TallyEntry> entries = drain(tally);
@@ -155,7 +202,8 @@ TEST(Tally, RepeatsCountOnceUnlessAsked) {
 
 TEST(Tally, StartPlyGivesTheSideToMove) {
   test::TempDir tmp;
-  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  auto made = make_tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Tally& tally = *made;
   Game g = line({{5, 1}, {6, 2}}, Outcome::kWhiteWins);
   g.start_ply = 41;  // a FEN game with Black to move at move 21
   g.white_elo = 2000;
@@ -171,7 +219,8 @@ TEST(Tally, StartPlyGivesTheSideToMove) {
 
 TEST(Tally, CountsPastSixteenBitsGoToWideEntries) {
   test::TempDir tmp;
-  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  auto made = make_tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string()});
+  Tally& tally = *made;
   Game g = line({{42, 9}}, Outcome::kWhiteWins);
   g.white_elo = 65000;  // the 32-bit rating sum of the compact slot overflows after ~66000 games
   const uint32_t kGames = 70000;
@@ -188,7 +237,8 @@ TEST(Tally, CountsPastSixteenBitsGoToWideEntries) {
 // the wide table, and the two halves add up again in the output.
 TEST(Tally, CountsPastEightBitsWithoutRatingsGoToWideEntries) {
   test::TempDir tmp;
-  Tally tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .ratings = false});
+  auto made = make_tally({.memory_budget = 1 << 20, .tmp_dir = tmp.path().string(), .ratings = false});
+  Tally& tally = *made;
   const uint32_t kWins = 1000, kDraws = 300, kLosses = 7, kUnknown = 2;
   auto play = [&](Outcome outcome, uint32_t times, uint16_t elo) {
     Game g = line({{42, 9}, {43, 10}}, outcome);
@@ -269,10 +319,11 @@ TEST(Tally, MatchesReferenceForAnyWorkersAndBudget) {
   for (bool ratings : {true, false})
     for (Setup setup : {Setup{1, 64 << 20}, Setup{3, 64 << 20}, Setup{1, 16 << 10}, Setup{4, 8 << 10}}) {
       test::TempDir tmp;
-      Tally tally({.memory_budget = setup.budget,
-                   .tmp_dir = tmp.path().string(),
-                   .workers = setup.workers,
-                   .ratings = ratings});
+      auto made = make_tally({.memory_budget = setup.budget,
+                              .tmp_dir = tmp.path().string(),
+                              .workers = setup.workers,
+                              .ratings = ratings});
+      Tally& tally = *made;
       for (size_t i = 0; i < games.size(); ++i)
         tally.sink(int(i * 7 % size_t(setup.workers))).on_game(games[i].replayed());
       std::vector<TallyEntry> entries = drain(tally);
@@ -304,7 +355,8 @@ TEST(Tally, PartsFromConcurrentWorkersCoverTheirKeyRanges) {
   for (uint64_t budget : {uint64_t(64) << 20, uint64_t(64) << 10}) {
     test::TempDir tmp;
     const int workers = 3;
-    Tally tally({.memory_budget = budget, .tmp_dir = tmp.path().string(), .workers = workers});
+    auto made = make_tally({.memory_budget = budget, .tmp_dir = tmp.path().string(), .workers = workers});
+    Tally& tally = *made;
     {
       std::vector<std::jthread> threads;
       for (int w = 0; w < workers; ++w)
@@ -313,7 +365,7 @@ TEST(Tally, PartsFromConcurrentWorkersCoverTheirKeyRanges) {
             tally.sink(w).on_game(games[i].replayed());
         });
     }
-    auto parts = tally.finish_parts();
+    auto parts = tally.finish_partitions();
     ASSERT_TRUE(parts.ok()) << parts.error().message;
     // Two key ranges per worker, so that the final merge and the rules, which run a part per
     // thread, come out even.
@@ -343,7 +395,8 @@ TEST(Tally, ManyRunsMergeInSeveralPasses) {
   std::vector<Game> games = random_games(6000, 99);
   auto reference = reference_count(games);
   test::TempDir tmp;
-  Tally tally({.memory_budget = 2 << 10, .tmp_dir = tmp.path().string()});
+  auto made = make_tally({.memory_budget = 2 << 10, .tmp_dir = tmp.path().string()});
+  Tally& tally = *made;
   for (const Game& g : games) tally.sink(0).on_game(g.replayed());
   std::vector<TallyEntry> entries = drain(tally);
   EXPECT_GT(tally.stats().merge_passes, 0u);
@@ -361,9 +414,10 @@ TEST(Tally, TablesGrowAfterSpillsUpToTheBudget) {
   for (int capped = 0; capped < 2; ++capped) {
     test::TempDir tmp;
     const uint64_t start = 8 << 10;
-    Tally tally({.memory_budget = capped ? start : uint64_t(64) << 20,
-                 .tmp_dir = tmp.path().string(),
-                 .starting_table_memory = start});
+    auto made = make_tally({.memory_budget = capped ? start : uint64_t(64) << 20,
+                            .tmp_dir = tmp.path().string(),
+                            .starting_table_memory = start});
+    Tally& tally = *made;
     for (const Game& g : games) tally.sink(0).on_game(g.replayed());
     std::vector<TallyEntry> entries = drain(tally);
     ASSERT_EQ(entries.size(), reference.size());
@@ -379,7 +433,8 @@ TEST(Tally, TablesGrowAfterSpillsUpToTheBudget) {
 }
 
 TEST(Tally, SpillIntoMissingFolderIsAnError) {
-  Tally tally({.memory_budget = 2 << 10, .tmp_dir = "/nonexistent/bookforge-tmp"});
+  auto made = make_tally({.memory_budget = 2 << 10, .tmp_dir = "/nonexistent/bookforge-tmp"});
+  Tally& tally = *made;
   for (const Game& g : random_games(500, 5)) tally.sink(0).on_game(g.replayed());
   auto stream = tally.finish();
   ASSERT_FALSE(stream.ok());

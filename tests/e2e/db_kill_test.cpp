@@ -9,12 +9,14 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <regex>
 #include <thread>
 
+#include "book/store/add.h"
 #include "e2e/db_helpers.h"
 
 extern char** environ;
@@ -217,9 +219,32 @@ TEST_F(DbKill, AKilledAddOfANewStoreLeavesNoStoreOrAWholeOne) {
         << entry.path();
 }
 
-// The deterministic counterpart of the timed kills: the add kills itself (BOOKFORGE_KILL_AT_ROW)
-// as the merge reads its first row, a middle row and its last row, each time while SQLite is
-// writing the transaction into the WAL. The store must still hold exactly the before-state.
+// The add of add_args(db), run in a child process that kills itself (SIGKILL) as the merge
+// reads row `row`, while SQLite is writing the transaction into the WAL: the hook is the
+// store's own (StoreAddOptions::on_merge_row), injected here. The child's exit status.
+int add_killed_at_row(const fs::path& input, const fs::path& db, long row) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    store::StoreAddOptions options;
+    options.db_path = db.string();
+    options.pipeline.inputs = {input.string()};
+    options.pipeline.threads = 1;
+    options.pipeline.max_ply = 60;  // db add's default, which made the base store
+    options.tally.tmp_dir = db.parent_path().string();
+    options.on_merge_row = [row](uint64_t read) {
+      if (read == uint64_t(row)) ::raise(SIGKILL);
+    };
+    Result<store::StoreAddReport> added = store::store_add(options);
+    if (!added) std::fprintf(stderr, "%s\n", added.error().message.c_str());
+    ::_exit(added ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+// The deterministic counterpart of the timed kills: the add is killed as the merge reads its
+// first row, a middle row and its last row. The store must still hold exactly the before-state.
 TEST_F(DbKill, KillAtExactRowsOfTheMerge) {
   const fs::path base = dir_ / "base.sqlite", reference = dir_ / "reference.sqlite",
                  victim = dir_ / "victim.sqlite";
@@ -238,10 +263,7 @@ TEST_F(DbKill, KillAtExactRowsOfTheMerge) {
     fs::remove(fs::path(victim.string() + "-wal"));
     fs::remove(fs::path(victim.string() + "-shm"));
     fs::copy_file(base, victim);
-    ::setenv("BOOKFORGE_KILL_AT_ROW", std::to_string(row).c_str(), 1);
-    CommandResult killed = run_bookforge(add_args(victim));
-    ::unsetenv("BOOKFORGE_KILL_AT_ROW");
-    EXPECT_EQ(killed.exit_code, 128 + SIGKILL) << "row " << row << ": " << killed.err;
+    EXPECT_EQ(add_killed_at_row(dir_ / "big.pgn", victim, row), 128 + SIGKILL) << "row " << row;
     const std::string now = state(victim);
     EXPECT_EQ(now, before) << "killed at merge row " << row << ": the store changed";
   }

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "book/polyglot_reader.h"
+#include "book/polyglot/reader.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "book/polyglot.h"
+#include "book/polyglot/format.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 

@@ -1,5 +1,5 @@
 // The Store class on its own: schema, format checks, merging sorted entries, sources, scans.
-#include "book/store.h"
+#include "book/store/store.h"
 
 #include <sqlite3.h>
 

@@ -1,6 +1,6 @@
 // open_store_for_build: the rules take the store's counting settings, and what the store
 // cannot provide is refused.
-#include "book/store_build.h"
+#include "book/store/from_db.h"
 
 #include "support/test_support.h"
 
@@ -32,7 +32,7 @@ TEST(StoreForBuild, TheRulesCountTheWayTheStoreWasCounted) {
   const CountingSettings counted{"min-elo=2000", 40, true};
   const std::string path = make_store(dir, counted, {counted, counted});
   book::SelectionRules rules;  // max-ply 60, repeats once per game
-  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, BuildRequest{}, rules);
+  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, FromDbRequest{}, rules);
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   EXPECT_EQ(rules.max_ply, 40);
   EXPECT_TRUE(rules.count_repeats);
@@ -46,7 +46,7 @@ TEST(StoreForBuild, TheRulesCountTheWayTheStoreWasCounted) {
   same.max_ply = 40;
   same.count_repeats = true;
   Result<std::unique_ptr<StoreForBuild>> again =
-      open_store_for_build(path, BuildRequest{true, true, "min-elo=2000"}, same);
+      open_store_for_build(path, FromDbRequest{true, true, "min-elo=2000"}, same);
   ASSERT_TRUE(again.ok()) << again.error().message;
   EXPECT_TRUE((*again)->warnings.empty());
 }
@@ -57,7 +57,7 @@ TEST(StoreForBuild, WhatTheStoreCannotProvideIsRefused) {
   const std::string path = make_store(dir, counted, {counted});
   book::SelectionRules rules;
   Result<std::unique_ptr<StoreForBuild>> ply =
-      open_store_for_build(path, BuildRequest{true, false, ""}, rules);
+      open_store_for_build(path, FromDbRequest{true, false, ""}, rules);
   ASSERT_FALSE(ply.ok());
   EXPECT_NE(ply.error().message.find("--max-ply 60 needs the PGN files"), std::string::npos)
       << ply.error().message;
@@ -66,13 +66,13 @@ TEST(StoreForBuild, WhatTheStoreCannotProvideIsRefused) {
   repeats.max_ply = 40;
   repeats.count_repeats = true;
   Result<std::unique_ptr<StoreForBuild>> r =
-      open_store_for_build(path, BuildRequest{false, true, ""}, repeats);
+      open_store_for_build(path, FromDbRequest{false, true, ""}, repeats);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("--count-repeats"), std::string::npos);
 
   book::SelectionRules filtered;
   Result<std::unique_ptr<StoreForBuild>> f =
-      open_store_for_build(path, BuildRequest{false, false, "min-elo=2000"}, filtered);
+      open_store_for_build(path, FromDbRequest{false, false, "min-elo=2000"}, filtered);
   ASSERT_FALSE(f.ok());
   EXPECT_NE(f.error().message.find("min-elo=2000"), std::string::npos);
 }
@@ -82,7 +82,7 @@ TEST(StoreForBuild, SourcesForcedInWithOtherSettingsAreReported) {
   const CountingSettings counted{"none", 40, false};
   const std::string path = make_store(dir, counted, {counted, CountingSettings{"none", 30, false}});
   book::SelectionRules rules;
-  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, BuildRequest{}, rules);
+  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, FromDbRequest{}, rules);
   ASSERT_TRUE(opened.ok());
   ASSERT_EQ((*opened)->warnings.size(), 1u);
   EXPECT_NE((*opened)->warnings[0].find("file1.pgn was added (with --force) using max-ply 30"),
@@ -97,7 +97,7 @@ TEST(StoreForBuild, AnEmptyStoreHasNothingToBuildFrom) {
   ASSERT_TRUE(s.ok());
   ASSERT_TRUE(s->close().ok());
   book::SelectionRules rules;
-  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, BuildRequest{}, rules);
+  Result<std::unique_ptr<StoreForBuild>> opened = open_store_for_build(path, FromDbRequest{}, rules);
   ASSERT_FALSE(opened.ok());
   EXPECT_NE(opened.error().message.find("empty"), std::string::npos);
 }

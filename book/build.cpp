@@ -1,0 +1,124 @@
+#include "book/build.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "book/polyglot/writer.h"
+#include "book/store/from_db.h"
+#include "book/tally/prefetch_stream.h"
+
+namespace bookforge::book {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The counted entries, one stream per partition in key order, and what owns them.
+struct Counted {
+  std::unique_ptr<Tally> tally;                     // PGN or game source
+  std::unique_ptr<store::StoreForBuild> store;      // --from-db
+  std::vector<std::unique_ptr<EntryStream>> owned;  // the partitions, or the store scan
+  std::unique_ptr<PrefetchStream> prefetched;       // the store scan, read ahead
+  std::vector<EntryStream*> parts;                  // what the rules read
+};
+
+Status count_store(const BuildRequest& request, BuildReport& report, Counted& counted) {
+  store::FromDbRequest from_db{request.max_ply_given, request.count_repeats_given,
+                               request.pipeline.filter.empty() ? "" : request.pipeline.filter.describe()};
+  Result<std::unique_ptr<store::StoreForBuild>> opened =
+      store::open_store_for_build(request.from_db, from_db, report.rules);
+  if (!opened) return opened.error();
+  counted.store = std::move(*opened);
+  report.warnings = counted.store->warnings;
+  report.read.accepted = counted.store->games;
+  Result<std::unique_ptr<EntryStream>> scan = counted.store->store.scan();
+  if (!scan) return scan.error();
+  counted.owned.push_back(std::move(*scan));
+  // The store's scan is one stream: merged on a second core while the rules read it.
+  if (report.threads > 1) {
+    counted.prefetched = std::make_unique<PrefetchStream>(*counted.owned.front());
+    counted.parts.push_back(counted.prefetched.get());
+  } else {
+    counted.parts.push_back(counted.owned.front().get());
+  }
+  return ok_status();
+}
+
+Status count_games(const BuildRequest& request, BuildReport& report, Counted& counted) {
+  TallyOptions options = request.tally;
+  options.tmp_dir = report.tmp_dir;
+  options.workers = report.threads;
+  options.count_repeats = report.rules.count_repeats;
+  options.ratings = report.rules.needs_ratings();
+  Result<std::unique_ptr<Tally>> tally = Tally::create(options);
+  if (!tally) return tally.error();
+  counted.tally = std::move(*tally);
+  auto sink = [&](int i) -> pgn::GameSink& { return counted.tally->sink(i); };
+  Result<pgn::ReadStats> read = request.games ? request.games(report.threads, sink) : [&] {
+    pgn::PipelineOptions pipeline = request.pipeline;
+    pipeline.max_ply = report.rules.max_ply;
+    return pgn::read_games(pipeline, sink);
+  }();
+  if (!read) return read.error();
+  report.read = std::move(*read);
+  // The tally comes in one part per partition, which the rules take all at once.
+  Result<std::vector<std::unique_ptr<EntryStream>>> parts = counted.tally->finish_partitions();
+  if (!parts) return parts.error();
+  counted.owned = std::move(*parts);
+  for (const auto& part : counted.owned) counted.parts.push_back(part.get());
+  report.tally = counted.tally->stats();
+  return ok_status();
+}
+
+}  // namespace
+
+Result<BuildReport> build(const BuildRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const int sources =
+      int(!request.pipeline.inputs.empty()) + int(!request.from_db.empty()) + int(bool(request.games));
+  if (sources != 1) return Error{"a build reads PGN files, a store or a game source: exactly one of them"};
+  BuildReport report;
+  report.rules = request.rules;
+  if (Status s = report.rules.validate(); !s.ok()) return s.error();
+  if (request.rescore)
+    if (Status s = request.rescore->validate(); !s.ok()) return s.error();
+
+  // The output first, so that an unwritable target fails before any reading. Spills go beside
+  // the book unless told otherwise: that folder must be writable anyway.
+  Result<PolyglotWriter> writer = PolyglotWriter::create(request.output);
+  if (!writer) return writer.error();
+  report.tmp_dir = request.tally.tmp_dir.empty() ? writer->folder() : request.tally.tmp_dir;
+  report.threads = !request.games                 ? pgn::pipeline_threads(request.pipeline)
+                   : request.pipeline.threads > 0 ? request.pipeline.threads
+                                                  : int(std::max(1u, std::thread::hardware_concurrency()));
+
+  Counted counted;
+  Status counting =
+      request.from_db.empty() ? count_games(request, report, counted) : count_store(request, report, counted);
+  if (!counting.ok()) return counting.error();
+  report.read_seconds = seconds_since(start);
+
+  std::unique_ptr<Rescorer> rescorer;
+  if (request.rescore) rescorer = std::make_unique<Rescorer>(*request.rescore);
+  Result<BuildOutcome> outcome = build_book(counted.parts, report.rules, rescorer.get(), *writer);
+  if (!outcome) return outcome.error();
+  report.outcome = std::move(*outcome);
+  if (rescorer) {
+    report.rescore = rescorer->stats();
+    report.suspicious = rescorer->suspicious();
+  }
+  // An empty book is almost always a mistake (filters or rules too strict): it is left out
+  // unless allowed, and the caller says why.
+  if (report.outcome.stages.back().entries > 0 || request.allow_empty) {
+    Result<uint64_t> committed = writer->commit();
+    if (!committed) return committed.error();
+    report.written = true;
+  }
+  report.rules_seconds = seconds_since(start) - report.read_seconds;
+  return report;
+}
+
+}  // namespace bookforge::book

@@ -1,0 +1,77 @@
+// `bookforge build` as one call: games in (PGN files, a store made by `db add`, or any game
+// source), a Polyglot book out. Every caller (the CLI, the benchmarks, the tests, a server)
+// goes through it, so each one runs the stages the way the others do:
+//
+//   games --> read (pgn::read_games, one sink per worker) --> tally (book/tally/)
+//         --> one (key, move) stream per partition, in key order
+//         --> selection rules on every partition at once (book/book_builder.h)
+//         --> optional engine rescoring (book/rescore.h) --> Polyglot writer --> the book
+//
+// A store replaces the first two stages: its rows are already counted, in key order (read
+// ahead on a second core while the rules take them).
+//
+// The book is written under a temporary name and put in place only when complete; an empty
+// book is not written unless allowed. Nothing is printed: progress goes through the callbacks
+// of the pipeline and rescore options, everything else into the report.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "book/book_builder.h"
+#include "book/rescore.h"
+#include "book/selection_rules.h"
+#include "book/tally/tally.h"
+#include "engine/result.h"
+#include "pgn/pipeline.h"
+
+namespace bookforge::book {
+
+// Reads games into the sinks of `workers` workers (sink(i) for i in 0 .. workers-1, each from
+// one thread at a time), as pgn::read_games does.
+using GameSource = std::function<Result<pgn::ReadStats>(int workers, const pgn::SinkFactory& sink)>;
+
+struct BuildRequest {
+  std::string output;  // the book (.bin)
+
+  // Where the games come from: exactly one of pipeline.inputs (PGN files), from_db (a store),
+  // or games (tests and benchmarks replaying games held in memory).
+  pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
+  std::string from_db;
+  GameSource games;
+
+  // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat
+  // counting replace the rules' (they shaped its counts); given explicitly with other values,
+  // or with filters other than the store's, they are an error.
+  SelectionRules rules;
+  bool max_ply_given = false;
+  bool count_repeats_given = false;
+
+  // Memory budget and spill folder ("" = the book's folder). Workers, repeat counting and
+  // ratings follow the threads and the rules.
+  TallyOptions tally;
+  std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
+  bool allow_empty = false;               // write a book with no entries
+};
+
+struct BuildReport {
+  SelectionRules rules;  // as applied (with a store: its counting settings)
+  pgn::ReadStats read;   // for a store: accepted = the games it holds
+  TallyStats tally;      // zero for a store
+  int threads = 0;
+  std::string tmp_dir;
+  BuildOutcome outcome;
+  std::optional<RescoreStats> rescore;
+  std::vector<SuspiciousMove> suspicious;  // when rescore.find_suspicious
+  std::vector<std::string> warnings;       // e.g. store sources added with other settings
+  bool written = false;                    // false only for an empty book not allowed
+  double read_seconds = 0;                 // reading and counting
+  double rules_seconds = 0;                // rules, rescoring and writing
+};
+
+Result<BuildReport> build(const BuildRequest& request);
+
+}  // namespace bookforge::book

@@ -1,0 +1,31 @@
+// The counts kept for every (position, move), listed once. Every representation of the counts
+// is generated from this list: the TallyEntry members and their sum (book/tally/entry.h), the
+// tables' narrow slots (book/tally/slots.h), the run files (book/tally/run_file.cpp), the k-way
+// merge (book/tally/entry_merge.cpp) and the columns of the SQLite tree (book/store/row.h).
+// A new count is one line here; if it needs something of the game that GamePly does not carry
+// yet, add that to GamePly and fill it in where the tally's workers make their plies.
+//
+//   X(name, type, merge, column, one_game, without_slot)
+//
+//   name          the TallyEntry member
+//   type          its type there, the widest any representation holds
+//   merge         how two counts of the same (key, move) combine: kSum or kMin
+//   column        its column in the store's tree table
+//   one_game      what one game adds, an expression over `g` (a GamePly)
+//   without_slot  its value when read from a slot that does not keep it, an expression over the
+//                 entry `e` filled so far (the fields above it); a slot takes a game only if
+//                 this gives back what one_game says (see book/tally/slots.h)
+//
+// The order is the store's column order and the run files' field order.
+#pragma once
+
+// Every table slot takes only games with a result (the rest go to the wide table), so a slot
+// needs no game count: it is the sum of the three results.
+#define BOOKFORGE_COUNTED_FIELDS(X)                                                       \
+  X(white_wins, uint32_t, Merge::kSum, "white", g.outcome == pgn::Outcome::kWhiteWins, 0) \
+  X(draws, uint32_t, Merge::kSum, "draws", g.outcome == pgn::Outcome::kDraw, 0)           \
+  X(black_wins, uint32_t, Merge::kSum, "black", g.outcome == pgn::Outcome::kBlackWins, 0) \
+  X(games, uint32_t, Merge::kSum, "games", 1, e.white_wins + e.draws + e.black_wins)      \
+  X(rating_sum, uint64_t, Merge::kSum, "rating_sum", g.elo, 0)                            \
+  X(rated_games, uint32_t, Merge::kSum, "rated", g.elo != 0, 0)                           \
+  X(first_ply, uint16_t, Merge::kMin, "first_ply", g.game_ply, 0xffff)
