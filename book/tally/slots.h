@@ -90,24 +90,25 @@ inline bool slot_takes(const GamePly& g) {
 }
 
 // Adds one game (that slot_takes) to a slot; false, with the slot unchanged, if a counter
-// would overflow, and the game then goes to the wide table.
+// would overflow, and the game then goes to the wide table. Each sum is computed once into a
+// temporary with the overflow flag the CPU gives for free; the slot is written only when all
+// of them fit.
 template <class Slot>
 inline bool add_game(Slot& s, const GamePly& g) {
   const TallyEntry one = TallyEntry::of_game(g);
-  bool fits = true;
-#define BOOKFORGE_FITS(name, type, merge, column, one_game, without_slot) \
-  if constexpr (merge == Merge::kSum && requires { s.name; })             \
-    fits &= uint64_t(s.name) + one.name <= std::numeric_limits<std::remove_cvref_t<decltype(s.name)>>::max();
-  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_FITS)
-#undef BOOKFORGE_FITS
-  if (!fits) return false;
-#define BOOKFORGE_ADD(name, type, merge, column, one_game, without_slot)                            \
-  if constexpr (requires { s.name; }) {                                                             \
-    using Narrow = std::remove_cvref_t<decltype(s.name)>;                                           \
-    s.name = merge == Merge::kSum ? Narrow(s.name + one.name) : std::min(s.name, Narrow(one.name)); \
+  bool overflow = false;
+  Slot next = s;
+#define BOOKFORGE_ADD(name, type, merge, column, one_game, without_slot)             \
+  if constexpr (requires { s.name; }) {                                              \
+    if constexpr (merge == Merge::kSum)                                              \
+      overflow |= __builtin_add_overflow(s.name, one.name, &next.name);              \
+    else                                                                             \
+      next.name = std::min<std::remove_cvref_t<decltype(s.name)>>(s.name, one.name); \
   }
   BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ADD)
 #undef BOOKFORGE_ADD
+  if (overflow) return false;
+  s = next;
   return true;
 }
 
