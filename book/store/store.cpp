@@ -300,7 +300,7 @@ void Store::rollback() {
 }
 
 Result<MergeCounts> Store::merge(book::EntryStream& entries, const std::function<void(uint64_t)>& on_row) {
-  // One statement reads the whole stream through the entry_stream table (store_entry_table.h).
+  // One statement reads the whole stream through the entry_stream table (book/store/entry_table.h).
   // Entries arrive in key order, so consecutive upserts land on the same or the next B-tree
   // leaf: each page is read and written once. ("WHERE true" tells the parser that ON CONFLICT
   // belongs to the INSERT, not to a join.) The first merge into a store made by create() finds

@@ -75,12 +75,12 @@ inline void fill_entry(const Slot& s, TallyEntry& e) {
 
 inline void fill_entry(const TallyEntry& s, TallyEntry& e) { e = s; }
 
-// Whether a Slot can ever take this game: every field the slot lacks must read back, as
+// Whether a Slot can ever take a game whose counts are `e` (TallyEntry::of_game): every field
+// the slot lacks must read back, as
 // without_slot, what the game adds to it. (A game a slot cannot take is never looked up in
 // its table, so no slot is made that would stay empty.)
 template <class Slot>
-inline bool slot_takes(const GamePly& g) {
-  const TallyEntry e = TallyEntry::of_game(g);
+inline bool slot_takes(const TallyEntry& e) {
   bool takes = true;
 #define BOOKFORGE_TAKES(name, type, merge, column, one_game, without_slot) \
   if constexpr (!requires(Slot s) { s.name; }) takes &= type(without_slot) == e.name;
@@ -89,13 +89,12 @@ inline bool slot_takes(const GamePly& g) {
   return takes;
 }
 
-// Adds one game (that slot_takes) to a slot; false, with the slot unchanged, if a counter
-// would overflow, and the game then goes to the wide table. Each sum is computed once into a
-// temporary with the overflow flag the CPU gives for free; the slot is written only when all
-// of them fit.
+// Adds the counts of one game (TallyEntry::of_game, that slot_takes) to a slot; false, with the slot
+// unchanged, if a counter would overflow, and the game then goes to the wide table. Each sum is computed once
+// into a temporary with the overflow flag the CPU gives for free; the slot is written only when all of them
+// fit.
 template <class Slot>
-inline bool add_game(Slot& s, const GamePly& g) {
-  const TallyEntry one = TallyEntry::of_game(g);
+inline bool add_game(Slot& s, const TallyEntry& one) {
   bool overflow = false;
   Slot next = s;
 #define BOOKFORGE_ADD(name, type, merge, column, one_game, without_slot)             \
