@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # toolchain
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
   # libraries
   libboost-iostreams-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
   libsqlite3-dev libcli11-dev libtomlplusplus-dev
