@@ -373,7 +373,9 @@ S Evaluation::pieces(Color us) {
     }
 
     if constexpr (kPt == kKnight || kPt == kBishop) {
-      if (b_.pieces(kPawn) & square_bb(forward_square(us, sq))) s += p_.minor_behind_pawn;
+      // On the last rank there is no square in front (and no shift past bit 63).
+      if (relative_rank(us, sq) < 7 && (b_.pieces(kPawn) & square_bb(forward_square(us, sq))))
+        s += p_.minor_behind_pawn;
       s += p_.minor_king_distance * distance(sq, b_.king_square(us));
       // Outpost: on ranks 4-6, defended by a pawn, and no enemy pawn can ever chase it away.
       const int r = relative_rank(us, sq);

@@ -99,6 +99,18 @@ TEST(Eval, WeightsChangeTheScore) {
   EXPECT_EQ(evaluate(b, p), evaluate(b) + 24);
 }
 
+TEST(Eval, AMinorOnTheLastRankHasNoPawnInFront) {
+  // Knights and bishops of both colours on the far rank: the square in front of them is off
+  // the board, so the minor-behind-a-pawn weight must not count (nor read past bit 63, which
+  // the sanitizer build reports as undefined behaviour).
+  const std::string fen = "N3k2B/4p3/8/8/8/8/4P3/n3K2b w - - 0 1";
+  EvalParams p = default_eval_params();
+  p.minor_behind_pawn.mg += 1000;
+  p.minor_behind_pawn.eg += 1000;
+  EXPECT_EQ(evaluate(board_of(fen), p), evaluate(board_of(fen)));
+  EXPECT_EQ(evaluate(board_of(fen)), evaluate(board_of(colour_flipped(fen))));
+}
+
 TEST(Eval, StartPositionIsNearlyEqual) {
   const Score s = evaluate(Board());
   EXPECT_GT(s, -10);
