@@ -2,8 +2,8 @@
 // positions, the candidate transformer hook (what engine rescoring plugs into), errors.
 #include "book/book_builder.h"
 #include "book/polyglot/probe.h"
-#include "book/tally/entry_merge.h"
 #include "book/polyglot/reader.h"
+#include "book/tally/entry_merge.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 

@@ -43,7 +43,9 @@ book::PositionCandidates blunder_position(const Board& b) {
   return p;
 }
 
-std::string move_of(const Board& b, const book::Candidate& c) { return move_to_uci(polyglot_to_move(b, c.stats.move)); }
+std::string move_of(const Board& b, const book::Candidate& c) {
+  return move_to_uci(polyglot_to_move(b, c.stats.move));
+}
 
 book::RescoreOptions depth_options(int depth) {
   book::RescoreOptions o;
@@ -73,7 +75,8 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
 
   // Nf6 is reported (other moves may be too, if the engine finds them 100 cp worse than its best).
   const auto& found = rescorer.suspicious();
-  const auto nf6 = std::find_if(found.begin(), found.end(), [](const book::SuspiciousMove& m) { return m.move == "Nf6"; });
+  const auto nf6 =
+      std::find_if(found.begin(), found.end(), [](const book::SuspiciousMove& m) { return m.move == "Nf6"; });
   ASSERT_NE(nf6, found.end());
   for (const book::SuspiciousMove& m : found) {
     EXPECT_GE(m.share, 20.0);
@@ -152,10 +155,9 @@ Sample sample_positions() {
   Sample s;
   const std::vector<std::vector<const char*>> lines = {
       {}, {"e2e4"}, {"e2e4", "e7e5"}, {"d2d4"}, {"d2d4", "d7d5"}, {"e2e4", "c7c5"}, {"g1f3"}};
-  const std::vector<const char*> replies[] = {{"e2e4", "d2d4", "g1f3"}, {"e7e5", "c7c5", "e7e6"},
-                                              {"g1f3", "f1c4", "d1h5"}, {"d7d5", "g8f6", "f7f5"},
-                                              {"c2c4", "c1f4", "e2e4"}, {"g1f3", "b1c3"},
-                                              {"d7d5", "g8f6", "g7g5"}};
+  const std::vector<const char*> replies[] = {
+      {"e2e4", "d2d4", "g1f3"}, {"e7e5", "c7c5", "e7e6"}, {"g1f3", "f1c4", "d1h5"}, {"d7d5", "g8f6", "f7f5"},
+      {"c2c4", "c1f4", "e2e4"}, {"g1f3", "b1c3"},         {"d7d5", "g8f6", "g7g5"}};
   for (size_t i = 0; i < lines.size(); ++i) {
     Board b;
     for (const char* m : lines[i]) {
@@ -215,15 +217,17 @@ std::vector<std::string> book_moves(const std::filesystem::path& book, const Boa
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(book.string());
   EXPECT_TRUE(opened.ok());
   if (!opened.ok()) return moves;
-  for (const book::PolyglotEntry& e : opened->find(b.key())) moves.push_back(move_to_uci(polyglot_to_move(b, e.move)));
+  for (const book::PolyglotEntry& e : opened->find(b.key()))
+    moves.push_back(move_to_uci(polyglot_to_move(b, e.move)));
   return moves;
 }
 
 TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
   test::TempDir dir;
   test::write_file(dir / "games.pgn", blunder_games());
-  const std::vector<std::string> base = {"build", (dir / "games.pgn").string(), "--min-games", "1",
-                                         "--min-move-games", "1", "--max-ply", "8", "-q"};
+  const std::vector<std::string> base = {
+      "build", (dir / "games.pgn").string(), "--min-games", "1", "--min-move-games", "1", "--max-ply", "8",
+      "-q"};
   auto args = base;
   args.insert(args.end(), {"-o", (dir / "plain.bin").string()});
   ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
