@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "book/store/row.h"
 #include "book/store/store.h"
 
 namespace bookforge {
