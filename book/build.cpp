@@ -1,9 +1,7 @@
 #include "book/build.h"
 
-#include <algorithm>
 #include <chrono>
 #include <memory>
-#include <thread>
 
 #include "book/polyglot/writer.h"
 #include "book/store/from_db.h"
@@ -91,9 +89,7 @@ Result<BuildReport> build(const BuildRequest& request) {
   Result<PolyglotWriter> writer = PolyglotWriter::create(request.output);
   if (!writer) return writer.error();
   report.tmp_dir = request.tally.tmp_dir.empty() ? writer->folder() : request.tally.tmp_dir;
-  report.threads = !request.games                 ? pgn::pipeline_threads(request.pipeline)
-                   : request.pipeline.threads > 0 ? request.pipeline.threads
-                                                  : int(std::max(1u, std::thread::hardware_concurrency()));
+  report.threads = pgn::pipeline_threads(request.pipeline);
 
   Counted counted;
   Status counting =

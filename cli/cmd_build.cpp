@@ -224,25 +224,27 @@ CLI::Validator enum_names(std::optional<Enum> (*parse)(std::string_view), const 
       "{" + choices + "}");
 }
 
-// A rule flag bound to a field of SelectionRules.
+// Makes `option` override the preset's `field` with what it wrote into r.given, when given.
 template <class T>
-CLI::Option* add_rule(CLI::App* cmd, RuleFlags& r, const std::string& name, T book::SelectionRules::*field,
-                      const std::string& help) {
-  CLI::Option* option = cmd->add_option(name, r.given.*field, help)->group("Selection rules");
+CLI::Option* overrides(RuleFlags& r, CLI::Option* option, T book::SelectionRules::*field) {
+  option->group("Selection rules");
   r.overrides.push_back({option, [field](book::SelectionRules& rules, const book::SelectionRules& given) {
                            rules.*field = given.*field;
                          }});
   return option;
 }
 
+// A rule flag bound to a field of SelectionRules.
+template <class T>
+CLI::Option* add_rule(CLI::App* cmd, RuleFlags& r, const std::string& name, T book::SelectionRules::*field,
+                      const std::string& help) {
+  return overrides(r, cmd->add_option(name, r.given.*field, help), field);
+}
+
 // An on/off rule flag ("--x,!--no-x") bound to a field of SelectionRules.
 CLI::Option* add_rule_switch(CLI::App* cmd, RuleFlags& r, const std::string& names,
                              bool book::SelectionRules::*field, const std::string& help) {
-  CLI::Option* option = cmd->add_flag(names, r.given.*field, help)->group("Selection rules");
-  r.overrides.push_back({option, [field](book::SelectionRules& rules, const book::SelectionRules& given) {
-                           rules.*field = given.*field;
-                         }});
-  return option;
+  return overrides(r, cmd->add_flag(names, r.given.*field, help), field);
 }
 
 void add_rule_options(CLI::App* cmd, RuleFlags& r) {

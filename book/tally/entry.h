@@ -91,10 +91,10 @@ struct TallyEntry {
   bool operator==(const TallyEntry&) const = default;
 };
 
-// The order of every tally stream: by key, then by move.
-inline bool tally_order(const TallyEntry& a, const TallyEntry& b) {
+// The order of every tally stream and table: by key, then by move (of entries or of slots).
+inline constexpr auto tally_order = [](const auto& a, const auto& b) {
   return a.key != b.key ? a.key < b.key : a.move < b.move;
-}
+};
 
 // Entries in strictly increasing (key, move) order, each (key, move) once with its counts
 // summed. The tally's merged runs deliver one; the SQLite store can deliver another, and the

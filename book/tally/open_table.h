@@ -189,9 +189,7 @@ class OpenTable {
       ++used;
       const size_t h = home(slots_[i].key);
       if (h > i || h < cluster_start) return false;
-      if (previous && !(previous->key < slots_[i].key ||
-                        (previous->key == slots_[i].key && previous->move < slots_[i].move)))
-        return false;
+      if (previous && !tally_order(*previous, slots_[i])) return false;
       previous = &slots_[i];
     }
     return used == size_;
