@@ -20,7 +20,7 @@ struct Counted {
   std::unique_ptr<store::StoreForBuild> store;      // --from-db
   std::vector<std::unique_ptr<EntryStream>> owned;  // the partitions, or the store scan
   std::unique_ptr<PrefetchStream> prefetched;       // the store scan, read ahead
-  std::vector<EntryStream*> parts;                  // what the rules read
+  std::vector<EntryStream*> streams;                // what the rules read
 };
 
 Status count_store(const BuildRequest& request, BuildReport& report, Counted& counted) {
@@ -38,9 +38,9 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
   // The store's scan is one stream: merged on a second core while the rules read it.
   if (report.threads > 1) {
     counted.prefetched = std::make_unique<PrefetchStream>(*counted.owned.front());
-    counted.parts.push_back(counted.prefetched.get());
+    counted.streams.push_back(counted.prefetched.get());
   } else {
-    counted.parts.push_back(counted.owned.front().get());
+    counted.streams.push_back(counted.owned.front().get());
   }
   return ok_status();
 }
@@ -62,11 +62,11 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
   }();
   if (!read) return read.error();
   report.read = std::move(*read);
-  // The tally comes in one part per partition, which the rules take all at once.
-  Result<std::vector<std::unique_ptr<EntryStream>>> parts = counted.tally->finish_partitions();
-  if (!parts) return parts.error();
-  counted.owned = std::move(*parts);
-  for (const auto& part : counted.owned) counted.parts.push_back(part.get());
+  // The tally comes as one stream per partition, which the rules take all at once.
+  Result<std::vector<std::unique_ptr<EntryStream>>> partitions = counted.tally->finish_partitions();
+  if (!partitions) return partitions.error();
+  counted.owned = std::move(*partitions);
+  for (const auto& partition : counted.owned) counted.streams.push_back(partition.get());
   report.tally = counted.tally->stats();
   return ok_status();
 }
@@ -99,7 +99,7 @@ Result<BuildReport> build(const BuildRequest& request) {
 
   std::unique_ptr<Rescorer> rescorer;
   if (request.rescore) rescorer = std::make_unique<Rescorer>(*request.rescore);
-  Result<BuildOutcome> outcome = build_book(counted.parts, report.rules, rescorer.get(), *writer);
+  Result<BuildOutcome> outcome = build_book(counted.streams, report.rules, rescorer.get(), *writer);
   if (!outcome) return outcome.error();
   report.outcome = std::move(*outcome);
   if (rescorer) {
