@@ -70,22 +70,28 @@ struct TallyEntry {
   }
 
   // Adds the counts of another entry for the same (key, move).
-  void add(const TallyEntry& other) { add_if(other, true); }
+  void add(const TallyEntry& other) { assign_sum_if(*this, other, true); }
 
-  // add(other) if `equal`, nothing otherwise, computed without a branch: the k-way merge sums
-  // equal entries of its two inputs this way (which input comes next is a coin toss for
-  // Zobrist keys, and a mispredicted branch per entry was most of a merge's cost).
-  void add_if(const TallyEntry& other, bool equal) {
-#define BOOKFORGE_ADD_IF(name, type, merge, column, one_game, without_slot) \
+  // Sets this entry to `first` plus, if `equal`, the counts of `other`, computed without a
+  // branch: the k-way merge sums equal entries of its two inputs this way (which input comes
+  // next is a coin toss for Zobrist keys, and a mispredicted branch per entry was most of a
+  // merge's cost). Every field is computed from the two inputs and written once: copying
+  // `first` here and then adding to the copy read back, in one vector load, fields just
+  // written by two different stores, which the CPU cannot forward; that stall cost a quarter
+  // of the merge's time.
+  void assign_sum_if(const TallyEntry& first, const TallyEntry& other, bool equal) {
+    key = first.key;
+    move = first.move;
+#define BOOKFORGE_SUM_IF(name, type, merge, column, one_game, without_slot) \
   {                                                                         \
     const type mask = type(type(0) - type(equal));                          \
     if constexpr (merge == Merge::kSum)                                     \
-      name = type(name + (other.name & mask));                              \
+      name = type(first.name + (other.name & mask));                        \
     else                                                                    \
-      name = std::min(name, type(other.name | type(~mask)));                \
+      name = std::min(first.name, type(other.name | type(~mask)));          \
   }
-    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ADD_IF)
-#undef BOOKFORGE_ADD_IF
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_SUM_IF)
+#undef BOOKFORGE_SUM_IF
   }
 
   bool operator==(const TallyEntry&) const = default;

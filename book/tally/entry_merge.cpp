@@ -66,10 +66,8 @@ class PairMerge final : public EntryStream {
       for (size_t i = 0; i < steps; ++i) {
         const bool take_a = not_after(*pa, *pb);
         const bool equal = (pa->key == pb->key) & (pa->move == pb->move);
-        TallyEntry& e = out[n + i];
-        e = *(take_a ? pa : pb);
         // Equal entries are summed (both children move on), with masks rather than a branch.
-        e.add_if(*pb, equal);
+        out[n + i].assign_sum_if(take_a ? *pa : *pb, *pb, equal);
         pa += take_a;
         pb += !take_a | equal;
       }

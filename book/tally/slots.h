@@ -75,40 +75,75 @@ inline void fill_entry(const Slot& s, TallyEntry& e) {
 
 inline void fill_entry(const TallyEntry& s, TallyEntry& e) { e = s; }
 
-// Whether a Slot can ever take a game whose counts are `e` (TallyEntry::of_game): every field
-// the slot lacks must read back, as
-// without_slot, what the game adds to it. (A game a slot cannot take is never looked up in
-// its table, so no slot is made that would stay empty.)
-template <class Slot>
-inline bool slot_takes(const TallyEntry& e) {
-  bool takes = true;
-#define BOOKFORGE_TAKES(name, type, merge, column, one_game, without_slot) \
-  if constexpr (!requires(Slot s) { s.name; }) takes &= type(without_slot) == e.name;
-  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_TAKES)
-#undef BOOKFORGE_TAKES
-  return takes;
+// Calls f(g) with g's result as a compile-time constant: one case per result. The counting of
+// one game into a slot goes through here, so that the compiler folds every field's one_game
+// that depends on the result (every field but the one the result picks adds zero): on the
+// result as a variable, the generic code cost the innermost loop of a build a dozen
+// instructions per ply more than code written for one slot by hand.
+template <class F>
+inline decltype(auto) with_constant_result(const GamePly& g, F&& f) {
+  using pgn::Outcome;
+  auto as = [&]<Outcome kResult>() {
+    GamePly constant = g;
+    constant.outcome = kResult;
+    return f(constant);
+  };
+  switch (g.outcome) {
+    case Outcome::kWhiteWins:
+      return as.template operator()<Outcome::kWhiteWins>();
+    case Outcome::kDraw:
+      return as.template operator()<Outcome::kDraw>();
+    case Outcome::kBlackWins:
+      return as.template operator()<Outcome::kBlackWins>();
+    case Outcome::kUnknown:
+      break;
+  }
+  return as.template operator()<Outcome::kUnknown>();
 }
 
-// Adds the counts of one game (TallyEntry::of_game, that slot_takes) to a slot; false, with the slot
-// unchanged, if a counter would overflow, and the game then goes to the wide table. Each sum is computed once
-// into a temporary with the overflow flag the CPU gives for free; the slot is written only when all of them
-// fit.
+// Whether a Slot can take the game `g` at all: every field the slot lacks must read back, as
+// without_slot, what the game adds to it. (A game a slot cannot take is never looked up in its
+// table, so no slot is made that would stay empty.)
 template <class Slot>
-inline bool add_game(Slot& s, const TallyEntry& one) {
-  bool overflow = false;
-  Slot next = s;
-#define BOOKFORGE_ADD(name, type, merge, column, one_game, without_slot)             \
-  if constexpr (requires { s.name; }) {                                              \
-    if constexpr (merge == Merge::kSum)                                              \
-      overflow |= __builtin_add_overflow(s.name, one.name, &next.name);              \
-    else                                                                             \
-      next.name = std::min<std::remove_cvref_t<decltype(s.name)>>(s.name, one.name); \
+inline bool slot_takes(const GamePly& game) {
+  return with_constant_result(game, [](const GamePly& g) {
+    const TallyEntry e = TallyEntry::of_game(g);
+    bool takes = true;
+#define BOOKFORGE_TAKES(name, type, merge, column, one_game, without_slot) \
+  if constexpr (!requires(Slot s) { s.name; }) takes &= type(without_slot) == e.name;
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_TAKES)
+#undef BOOKFORGE_TAKES
+    return takes;
+  });
+}
+
+// Adds the game `g` (one that slot_takes) to a slot; false, with the slot unchanged, if a
+// counter would overflow, and the game then goes to the wide table. Every check comes before
+// the first write.
+template <class Slot>
+inline bool add_game(Slot& s, const GamePly& game) {
+  return with_constant_result(game, [&s](const GamePly& g) {
+    bool overflow = false;
+#define BOOKFORGE_FITS(name, type, merge, column, one_game, without_slot)     \
+  if constexpr (merge == Merge::kSum && requires { s.name; }) {               \
+    using Field = std::remove_cvref_t<decltype(s.name)>;                      \
+    overflow |= s.name > std::numeric_limits<Field>::max() - Field(one_game); \
   }
-  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ADD)
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_FITS)
+#undef BOOKFORGE_FITS
+    if (overflow) return false;
+#define BOOKFORGE_ADD(name, type, merge, column, one_game, without_slot) \
+  if constexpr (requires { s.name; }) {                                  \
+    using Field = std::remove_cvref_t<decltype(s.name)>;                 \
+    if constexpr (merge == Merge::kSum)                                  \
+      s.name = Field(s.name + Field(one_game));                          \
+    else                                                                 \
+      s.name = std::min(s.name, Field(one_game));                        \
+  }
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ADD)
 #undef BOOKFORGE_ADD
-  if (overflow) return false;
-  s = next;
-  return true;
+    return true;
+  });
 }
 
 // A slot just taken for a (key, move): every count empty (first_ply's minimum starts at its

@@ -156,16 +156,16 @@ class SlotPartition final : public Tally::Partition {
         wide_(std::move(wide)) {}
 
   void count_one(const Tally::Ply& p) {
-    // Made once, before any slot is written (the ply could not be read back without a reload).
-    const TallyEntry one = TallyEntry::of_game(p.game);
-    if (slot_takes<Compact>(one)) {
+    if (slot_takes<Compact>(p.game)) {
       Compact* s = slot_in(compact_, p.key, p.move);
       if (!s) return;
-      if (add_game(*s, one)) return;
+      if (add_game(*s, p.game)) return;
     }
+    // Counted from the ply again rather than from what slot_takes computed: kept for this
+    // rare path, those values stayed live across the lookup and cost every ply a few spills.
     TallyEntry* e = slot_in(wide_, p.key, p.move);
     if (!e) return;
-    e->add(one);
+    e->add(TallyEntry::of_game(p.game));
   }
 
   // The slot of (key, move) in `table`, making room first when the table is full: a larger

@@ -2,6 +2,8 @@
 // counts. Each field gets a value of its own, and the entry goes through every one of them:
 // the tables' slots, a run file, the k-way merge, a store row, and back. A field that one of
 // them dropped, swapped or merged the wrong way fails here, whichever field it is.
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -119,14 +121,14 @@ void check_slot_counts(bool ratings) {
                            {Outcome::kBlackWins, 10, 0},
                            {Outcome::kDraw, 12, uint16_t(ratings ? 2100 : 0)}};
   for (const GamePly& g : games) {
-    ASSERT_TRUE(slot_takes<Slot>(TallyEntry::of_game(g)));
-    ASSERT_TRUE(add_game(*s, TallyEntry::of_game(g)));
+    ASSERT_TRUE(slot_takes<Slot>(g));
+    ASSERT_TRUE(add_game(*s, g));
     expected.add(TallyEntry::of_game(g));
   }
   TallyEntry read;
   fill_entry(*s, read);
   EXPECT_EQ(read, expected);
-  EXPECT_FALSE(slot_takes<Slot>(TallyEntry::of_game({Outcome::kUnknown, 4, 0})));
+  EXPECT_FALSE(slot_takes<Slot>(GamePly{Outcome::kUnknown, 4, 0}));
   EXPECT_TRUE(table->is_ok());
 }
 
@@ -134,8 +136,8 @@ TEST(CountedFields, TheSlotsCountWhatAnEntryCounts) {
   check_slot_counts<CompactSlot>(true);
   check_slot_counts<SmallSlot>(false);
   // A small slot keeps no ratings: a rated game goes to the wide table.
-  EXPECT_FALSE(slot_takes<SmallSlot>(TallyEntry::of_game({Outcome::kDraw, 4, 2400})));
-  EXPECT_TRUE(slot_takes<CompactSlot>(TallyEntry::of_game({Outcome::kDraw, 4, 2400})));
+  EXPECT_FALSE(slot_takes<SmallSlot>(GamePly{Outcome::kDraw, 4, 2400}));
+  EXPECT_TRUE(slot_takes<CompactSlot>(GamePly{Outcome::kDraw, 4, 2400}));
 }
 
 TEST(CountedFields, ASlotCounterThatWouldOverflowRefusesTheGame) {
@@ -143,12 +145,29 @@ TEST(CountedFields, ASlotCounterThatWouldOverflowRefusesTheGame) {
   ASSERT_TRUE(table.ok());
   SmallSlot* s = table->find_or_insert(5, 5);
   ASSERT_NE(s, nullptr);
-  const TallyEntry draw = TallyEntry::of_game({Outcome::kDraw, 3, 0});
+  const GamePly draw{Outcome::kDraw, 3, 0};
   for (int i = 0; i < 255; ++i) ASSERT_TRUE(add_game(*s, draw));
   const SmallSlot before = *s;
-  EXPECT_FALSE(add_game(*s, draw));
-  EXPECT_EQ(s->draws, before.draws);
-  EXPECT_TRUE(add_game(*s, TallyEntry::of_game({Outcome::kWhiteWins, 3, 0})));
+  EXPECT_FALSE(add_game(*s, GamePly{Outcome::kDraw, 1, 0}));
+  EXPECT_EQ(std::memcmp(s, &before, sizeof before), 0) << "a refused game changed the slot";
+  EXPECT_TRUE(add_game(*s, GamePly{Outcome::kWhiteWins, 3, 0}));
+  EXPECT_EQ(s->white_wins, 1);
+}
+
+TEST(CountedFields, ARatingSumThatWouldOverflowRefusesTheGameBeforeAnyWrite) {
+  auto table = OpenTable<CompactSlot>::create(16);
+  ASSERT_TRUE(table.ok());
+  CompactSlot* s = table->find_or_insert(5, 5);
+  ASSERT_NE(s, nullptr);
+  ASSERT_TRUE(add_game(*s, GamePly{Outcome::kBlackWins, 9, 2000}));
+  s->rating_sum = std::numeric_limits<uint32_t>::max() - 100;
+  const CompactSlot before = *s;
+  // The result counter and first_ply would change too: none of them may.
+  EXPECT_FALSE(add_game(*s, GamePly{Outcome::kBlackWins, 1, 2400}));
+  EXPECT_EQ(std::memcmp(s, &before, sizeof before), 0) << "a refused game changed the slot";
+  EXPECT_TRUE(add_game(*s, GamePly{Outcome::kBlackWins, 1, 0}));
+  EXPECT_EQ(s->black_wins, 2);
+  EXPECT_EQ(s->first_ply, 1);
 }
 
 }  // namespace
