@@ -4,7 +4,9 @@
 #   polyglot      polyglot make-book -pgn GAMES.pgn -bin B -max-ply N
 #   default       bookforge build GAMES -o B --max-ply N
 #   depth8        bookforge build GAMES -o B --max-ply N --rescore-depth 8 --rescore-margin 50
+#   depth8-repair the same with --rescore-repair
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
+#   stockfish-repair  the same with --rescore-repair
 #
 # and each book scored by bench/book_quality.cpp (build/bin/book_quality; its header says how):
 # for the positions an engine playing both sides by book weight reaches most often, the regret
@@ -76,7 +78,7 @@ build_book() {
   local set=$1 book=$2 games ply
   read -r games ply _ <<< "$(describe "$set")"
   local out=$work/$set-$book.bin
-  [[ $book == stockfish ]] && out=$work/$set-$book-$rescore_nodes.bin
+  [[ $book == stockfish* ]] && out=$work/$set-$book-$rescore_nodes.bin
   [[ -s $out ]] && { echo "$out"; return; }
   local common=(build "$games" -o "$out" --max-ply "$ply" --progress never)
   case $book in
@@ -89,8 +91,13 @@ build_book() {
       nice -n 19 "$polyglot" make-book -pgn "$pgn" -bin "$out" -max-ply "$ply" > /dev/null ;;
     default) nice -n 19 "$bookforge" "${common[@]}" > /dev/null ;;
     depth8) nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 > /dev/null ;;
+    depth8-repair)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-repair > /dev/null ;;
     stockfish)
       nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" > /dev/null ;;
+    stockfish-repair)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" \
+        --rescore-repair > /dev/null ;;
     *) echo "book_quality.sh: unknown book '$book'" >&2; exit 2 ;;
   esac
   echo "$out"
@@ -101,7 +108,9 @@ label() {
     polyglot) echo "polyglot make-book" ;;
     default) echo "bookforge default rules" ;;
     depth8) echo "bookforge \`--rescore-depth 8 --rescore-margin 50\`" ;;
+    depth8-repair) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-repair\`" ;;
     stockfish) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes\`" ;;
+    stockfish-repair) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair\`" ;;
   esac
 }
 

@@ -105,6 +105,7 @@ Result<BuildReport> build(const BuildRequest& request) {
   if (rescorer) {
     report.rescore = rescorer->stats();
     report.suspicious = rescorer->suspicious();
+    report.repaired = rescorer->repaired();
   }
   // An empty book is almost always a mistake (filters or rules too strict): it is left out
   // unless allowed, and the caller says why.

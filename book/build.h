@@ -66,6 +66,7 @@ struct BuildReport {
   BuildOutcome outcome;
   std::optional<RescoreStats> rescore;
   std::vector<SuspiciousMove> suspicious;  // when rescore.find_suspicious
+  std::vector<RepairedPosition> repaired;  // when rescore.repair
   std::vector<std::string> warnings;       // e.g. store sources added with other settings
   bool written = false;                    // false only for an empty book not allowed
   double read_seconds = 0;                 // reading and counting

@@ -63,7 +63,13 @@ class PositionSearcher {
   std::unique_ptr<UciClient> client_;
 };
 
-Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos, const RescoreOptions& o) {
+// Every position gets the same two searches, in the same order, from a cleared state: the
+// first over all legal moves finds the engine's best move; the second scores the candidates and
+// that move together, in one multi-line search, so that every score the margin compares comes
+// from the same search (two separate searches at a low depth disagree by more than a margin).
+// The verdict therefore depends on the position and the limits alone, not on the options that
+// read it (--suspicious) nor on the thread that searched it.
+Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) {
   Verdict v;
   std::vector<Move> moves;
   for (const Candidate& c : pos.candidates->moves) {
@@ -71,22 +77,19 @@ Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos, 
     if (m.is_ok()) moves.push_back(m);
   }
   v.scores.assign(pos.candidates->moves.size(), kScoreNone);
-  if (moves.empty() || (moves.size() < 2 && !o.find_suspicious)) return v;
+  if (moves.empty()) return v;
   v.searched = true;
 
-  bool fresh = true;
-  if (o.find_suspicious) {
-    Result<SearchResult> all = searcher.search(pos.board, {}, 1, true);
-    if (!all.ok()) return all.error();
-    if (all->lines.empty()) return v;
-    v.best = all->best_move;
-    v.best_score = all->lines[0].score;
-    v.nodes += all->nodes;
-    fresh = false;  // what the first search learned only sharpens the second
-  }
-  Result<SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), fresh);
+  Result<SearchResult> all = searcher.search(pos.board, {}, 1, true);
+  if (!all.ok()) return all.error();
+  v.nodes += all->nodes;
+  if (all->best_move.is_ok() && std::find(moves.begin(), moves.end(), all->best_move) == moves.end())
+    moves.push_back(all->best_move);
+  Result<SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), false);
   if (!r.ok()) return r.error();
   v.nodes += r->nodes;
+  for (const PvLine& line : r->lines)
+    if (line.move == all->best_move) v.best = line.move, v.best_score = line.score;
   for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
     const Move m = polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
     for (const PvLine& line : r->lines)
@@ -98,16 +101,29 @@ Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos, 
 // Clamped so that mate scores still give a finite preference.
 int behind(Score best, Score s) { return std::clamp(best - s, 0, 4000); }
 
-void apply(const Verdict& v, const RescoreOptions& o, PositionCandidates& c, RescoreStats& stats) {
-  Score best = kScoreNone;
+// The score the candidates are measured against: the better of the engine's best move and the
+// best candidate (in a multi-line search a candidate can come out a little above the move the
+// search of all moves preferred).
+Score reference_score(const Verdict& v) {
+  Score best = v.best_score;
   for (Score s : v.scores)
     if (s != kScoreNone) best = best == kScoreNone ? s : std::max(best, s);
-  if (best == kScoreNone) return;
+  return best;
+}
+
+// Drops the candidates too far behind, blends the weights, and repairs a position left empty
+// when asked; true if the position was repaired.
+bool apply(const Verdict& v, const RescoreOptions& o, const Board& board, PositionCandidates& c,
+           RescoreStats& stats) {
+  const Score best = reference_score(v);
+  if (best == kScoreNone) return false;
 
   std::vector<Candidate> kept;
   std::vector<double> preference;
+  uint64_t heaviest = 0;
   for (size_t i = 0; i < c.moves.size(); ++i) {
     const Score s = v.scores[i];
+    heaviest = std::max(heaviest, c.moves[i].weight);
     if (s != kScoreNone && s < best - o.margin_cp) {
       ++stats.dropped;
       continue;
@@ -116,15 +132,31 @@ void apply(const Verdict& v, const RescoreOptions& o, PositionCandidates& c, Res
     // An unscored move (not legal here, which a book built from games never has) keeps its weight.
     preference.push_back(s == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
   }
+  bool repaired = false;
+  if (kept.empty()) {
+    ++stats.emptied;
+    // The engine's move takes the place of the dropped ones with the weight of the heaviest, so
+    // that the position keeps its share of the lines that lead to it.
+    if (o.repair && v.best.is_ok() && v.best_score != kScoreNone) {
+      Candidate added;
+      added.stats.key = c.key;
+      added.stats.move = move_to_polyglot(v.best);
+      added.stats.first_ply = uint16_t(board.game_ply());
+      added.weight = std::max<uint64_t>(heaviest, 1);
+      kept.push_back(added);
+      ++stats.repaired;
+      repaired = true;
+    }
+  }
   if (o.blend > 0) {
     uint64_t total = 0;
     double preference_sum = 0;
-    for (size_t i = 0; i < kept.size(); ++i) {
+    for (size_t i = 0; i < preference.size(); ++i) {
       if (preference[i] < 0) continue;
       total += kept[i].weight;
       preference_sum += preference[i];
     }
-    for (size_t i = 0; i < kept.size() && preference_sum > 0; ++i) {
+    for (size_t i = 0; i < preference.size() && preference_sum > 0; ++i) {
       if (preference[i] < 0) continue;
       const double engine_weight = double(total) * preference[i] / preference_sum;
       const double blended = (1 - o.blend) * double(kept[i].weight) + o.blend * engine_weight;
@@ -132,6 +164,7 @@ void apply(const Verdict& v, const RescoreOptions& o, PositionCandidates& c, Res
     }
   }
   c.moves = std::move(kept);
+  return repaired;
 }
 
 void collect_suspicious(const Verdict& v, const RescoreOptions& o, const ReachablePosition& pos,
@@ -211,7 +244,7 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     }
     for (size_t k; (k = next.fetch_add(1)) < order.size();) {
       const size_t i = order[k];
-      Result<Verdict> v = judge(searcher, positions[i], options_);
+      Result<Verdict> v = judge(searcher, positions[i]);
       if (!v.ok()) {
         std::lock_guard lock(failure_mutex);
         if (failure.empty()) failure = positions[i].board.fen() + ": " + v.error().message;
@@ -246,7 +279,11 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     stats_.nodes += v.nodes;
     for (Score s : v.scores) stats_.candidates += s != kScoreNone;
     if (options_.find_suspicious) collect_suspicious(v, options_, positions[i], suspicious_);
-    apply(v, options_, *positions[i].candidates, stats_);
+    if (apply(v, options_, positions[i].board, *positions[i].candidates, stats_)) {
+      const Candidate& added = positions[i].candidates->moves.front();
+      repaired_.push_back(
+          {positions[i].board.fen(), move_to_san(positions[i].board, v.best), v.best_score, added.weight});
+    }
   }
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ok_status();

@@ -1,7 +1,11 @@
-// The engine pass of a build: every reachable book position has its candidate moves searched
-// (the embedded engine, or an external UCI engine), candidates that score far below the best
-// one are dropped, the engine's preference can be blended into the weights, and popular moves
-// the engine considers bad are collected for a human to look at.
+// The engine pass of a build: every reachable book position is searched (the embedded engine,
+// or an external UCI engine) twice: once over all legal moves, for the engine's own best move
+// and its score, and once over the book's candidate moves, for a score each. A candidate that
+// scores more than the margin below the better of the two bests is dropped, even when it is
+// the position's only move. Optionally ("repair"), a position whose candidates are all dropped
+// gets the engine's best move instead. The engine's preference can be blended into the weights,
+// and popular moves the engine considers bad are collected for a human to look at; collecting
+// them reads the same searches, so it never changes the book.
 //
 // Positions are spread over threads. Each thread has its own engine and starts every position
 // from a cleared state, so with a depth or node limit the result does not depend on the thread
@@ -22,10 +26,11 @@
 namespace bookforge::book {
 
 struct RescoreOptions {
-  int depth = 0;       // search depth per position...
-  uint64_t nodes = 0;  // ...or node budget (exactly one of the two)
-  int margin_cp = 50;  // drop candidates scoring more than this below the best candidate
-  double blend = 0;    // 0: keep the book's weights; 1: weights from the engine's scores only
+  int depth = 0;        // search depth per position...
+  uint64_t nodes = 0;   // ...or node budget (exactly one of the two)
+  int margin_cp = 50;   // drop candidates scoring more than this below the best move (see above)
+  bool repair = false;  // where every candidate is dropped, add the engine's best move
+  double blend = 0;     // 0: keep the book's weights; 1: weights from the engine's scores only
   int threads = 1;
   int hash_mb = 8;          // per thread
   std::string engine_path;  // external UCI engine; empty = the embedded engine
@@ -51,10 +56,20 @@ struct SuspiciousMove {
   Score best_score = 0;
 };
 
+// A position where every candidate was dropped and the engine's best move put in their place.
+struct RepairedPosition {
+  std::string fen;
+  std::string move;  // SAN of the move added
+  Score score = 0;   // its score, from the mover's point of view
+  uint64_t weight = 0;
+};
+
 struct RescoreStats {
   uint64_t positions = 0;   // positions searched
   uint64_t candidates = 0;  // candidate moves scored
   uint64_t dropped = 0;     // candidates dropped by the margin
+  uint64_t emptied = 0;     // positions whose every candidate was dropped (repaired or not)
+  uint64_t repaired = 0;    // of those, positions given the engine's best move
   uint64_t nodes = 0;       // embedded engine only
   double seconds = 0;
 };
@@ -69,11 +84,14 @@ class Rescorer : public CandidateTransformer {
   const RescoreStats& stats() const { return stats_; }
   // In key order (then by move), filled when find_suspicious is set.
   const std::vector<SuspiciousMove>& suspicious() const { return suspicious_; }
+  // In key order, filled when repair is set.
+  const std::vector<RepairedPosition>& repaired() const { return repaired_; }
 
  private:
   RescoreOptions options_;
   RescoreStats stats_;
   std::vector<SuspiciousMove> suspicious_;
+  std::vector<RepairedPosition> repaired_;
 };
 
 // The engine's share of the weight for a candidate `behind_cp` centipawns behind the best:

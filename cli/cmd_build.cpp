@@ -96,6 +96,22 @@ std::string report_json(const ReportData& d) {
   char seconds[160];
   std::snprintf(seconds, sizeof seconds, "{\"read\": %.3f, \"rules_and_write\": %.3f, \"total\": %.3f}",
                 b.read.seconds, b.rules_seconds, d.total_seconds);
+  std::string rescore = "null";
+  if (b.rescore) {
+    const book::RescoreStats& r = *b.rescore;
+    std::string repaired;
+    for (const book::RepairedPosition& p : b.repaired)
+      repaired += std::string(repaired.empty() ? "" : ",\n      ") + "{\"fen\": " + json_string(p.fen) +
+                  ", \"move\": " + json_string(p.move) + ", \"score\": " + std::to_string(p.score) +
+                  ", \"weight\": " + std::to_string(p.weight) + "}";
+    char time[64];
+    std::snprintf(time, sizeof time, "%.3f", r.seconds);
+    rescore = "{\"positions\": " + std::to_string(r.positions) +
+              ", \"candidates\": " + std::to_string(r.candidates) +
+              ", \"dropped\": " + std::to_string(r.dropped) + ", \"emptied\": " + std::to_string(r.emptied) +
+              ", \"nodes\": " + std::to_string(r.nodes) + ", \"seconds\": " + time +
+              ",\n    \"repaired\": [" + (repaired.empty() ? "" : "\n      " + repaired + "\n    ") + "]}";
+  }
   return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
          "],\n  \"rules\": " + json_string(b.rules.describe()) +
          ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
@@ -111,7 +127,7 @@ std::string report_json(const ReportData& d) {
          stages + "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
          ",\n  \"entries\": " + std::to_string(written.entries) +
          ",\n  \"scaled_positions\": " + std::to_string(b.outcome.scaled_positions) +
-         ",\n  \"seconds\": " + seconds +
+         ",\n  \"rescore\": " + rescore + ",\n  \"seconds\": " + seconds +
          ",\n  \"peak_rss_bytes\": " + std::to_string(peak_resident_bytes()) + "\n}\n";
 }
 

@@ -46,8 +46,13 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                     ->excludes(f.depth_opt)
                     ->group(group);
   cmd->add_option("--rescore-margin", f.margin_cp,
-                  "Drop candidates scoring more than this many centipawns below the best candidate [50]")
+                  "Drop candidates scoring more than this many centipawns below the engine's best move "
+                  "or the best candidate, whichever scores higher; an only move too [50]")
       ->transform(whole_number(0, kMaxCentipawns))
+      ->group(group);
+  cmd->add_flag("--rescore-repair", f.repair,
+                "Where every candidate of a position is dropped, put the engine's best move in their place "
+                "(listed under rescore.repaired in --report)")
       ->group(group);
   cmd->add_option(
          "--rescore-blend", f.blend,
@@ -78,14 +83,16 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
                                                                  const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
-    if (!f.suspicious.empty() || !f.engine.empty())
-      return Error{"--suspicious and --rescore-engine need --rescore-depth or --rescore-nodes"};
+    if (!f.suspicious.empty() || !f.engine.empty() || f.repair)
+      return Error{
+          "--suspicious, --rescore-engine and --rescore-repair need --rescore-depth or --rescore-nodes"};
     return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
   o.depth = f.depth;
   o.nodes = f.nodes;
   o.margin_cp = f.margin_cp;
+  o.repair = f.repair;
   o.blend = f.blend;
   o.engine_path = f.engine;
   o.hash_mb = f.hash_mb;
@@ -105,10 +112,13 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
         !written.ok())
       return written;
   if (!quiet) {
-    std::printf("rescored %llu positions (%llu candidates, %llu dropped) in %.2f s, %.1f positions/s",
-                static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
-                static_cast<unsigned long long>(s.dropped), s.seconds,
-                s.seconds > 0 ? s.positions / s.seconds : 0.0);
+    std::printf(
+        "rescored %llu positions (%llu candidates, %llu dropped, %llu positions emptied, %llu repaired) "
+        "in %.2f s, %.1f positions/s",
+        static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
+        static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.emptied),
+        static_cast<unsigned long long>(s.repaired), s.seconds,
+        s.seconds > 0 ? s.positions / s.seconds : 0.0);
     if (!f.suspicious.empty())
       std::printf("; %zu suspicious moves in %s", suspicious.size(), f.suspicious.c_str());
     std::printf("\n");

@@ -17,6 +17,7 @@ struct RescoreFlags {
   int depth = 0;
   uint64_t nodes = 0;
   int margin_cp = 50;
+  bool repair = false;
   double blend = 0;
   std::string engine;
   int hash_mb = 8;

@@ -58,12 +58,13 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
   book::PositionCandidates cands = blunder_position(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::RescoreOptions o = depth_options(6);
+  // Wide: at this depth the engine prefers 3...Qf6 to both good candidates by up to 70 cp.
+  o.margin_cp = 150;
   o.find_suspicious = true;
   book::Rescorer rescorer(o);
   ASSERT_TRUE(rescorer.transform(positions).ok());
 
-  // Nf6 is gone; g6 or Qe7 (whichever the engine likes best, and the other if within 50 cp)
-  // stay, with the book's weights (blend 0).
+  // Nf6 is gone; g6 and Qe7 stay, with the book's weights (blend 0).
   ASSERT_FALSE(cands.moves.empty());
   for (const book::Candidate& c : cands.moves) {
     EXPECT_NE(move_of(b, c), "g8f6");
@@ -94,6 +95,93 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
   EXPECT_EQ(csv.rfind("fen,move,share,games,score,best_move,best_score\n", 0), 0u);
   EXPECT_NE(csv.find("," + s.best_move + ","), std::string::npos);
   EXPECT_NE(csv.find(",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
+}
+
+// The moves that defend f7 after 1.e4 e5 2.Qh5 Nc6 3.Bc4 (any other loses to 4.Qxf7#).
+bool defends_f7(const std::string& uci) {
+  return uci == "g7g6" || uci == "d8e7" || uci == "d8f6" || uci == "g8h6";
+}
+
+TEST(Rescore, AnOnlyMoveThatBlundersIsDropped) {
+  // The rules kept 3...Nf6?? alone: with nothing to compare it with among the candidates, the
+  // engine's own best move is the measure.
+  const Board b = after_line();
+  book::PositionCandidates cands;
+  cands.key = b.key();
+  cands.moves = {candidate(b, "g8f6", 8, 800)};
+  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+  book::Rescorer rescorer(depth_options(6));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_TRUE(cands.moves.empty());
+  EXPECT_EQ(rescorer.stats().positions, 1u);
+  EXPECT_EQ(rescorer.stats().dropped, 1u);
+  EXPECT_EQ(rescorer.stats().emptied, 1u);
+  EXPECT_EQ(rescorer.stats().repaired, 0u);
+  EXPECT_TRUE(rescorer.repaired().empty());
+}
+
+TEST(Rescore, TheMarginIsMeasuredFromTheEnginesBestMoveNotOnlyFromTheCandidates) {
+  // Two candidates that both lose to 4.Qxf7#: within 0 cp of each other, so a margin from the
+  // best candidate kept both.
+  const Board b = after_line();
+  book::PositionCandidates cands;
+  cands.key = b.key();
+  cands.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
+  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+  book::Rescorer rescorer(depth_options(6));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_TRUE(cands.moves.empty());
+  EXPECT_EQ(rescorer.stats().dropped, 2u);
+}
+
+TEST(Rescore, RepairPutsTheEnginesBestMoveWhereEveryCandidateWasDropped) {
+  const Board b = after_line();
+  book::PositionCandidates cands;
+  cands.key = b.key();
+  cands.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
+  std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
+  book::RescoreOptions o = depth_options(6);
+  o.repair = true;
+  book::Rescorer rescorer(o);
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  ASSERT_EQ(cands.moves.size(), 1u);
+  const std::string added = move_of(b, cands.moves[0]);
+  EXPECT_TRUE(defends_f7(added)) << added;
+  EXPECT_EQ(cands.moves[0].weight, 800u);  // the heaviest dropped move's
+  EXPECT_EQ(cands.moves[0].stats.key, b.key());
+  EXPECT_EQ(rescorer.stats().repaired, 1u);
+  ASSERT_EQ(rescorer.repaired().size(), 1u);
+  const book::RepairedPosition& r = rescorer.repaired()[0];
+  EXPECT_EQ(r.fen, b.fen());
+  EXPECT_EQ(r.move, move_to_san(b, uci_to_move(b, added)));
+  EXPECT_EQ(r.weight, 800u);
+  EXPECT_GT(r.score, -200);
+
+  // A position with a candidate within the margin is not repaired: its own moves stay.
+  book::PositionCandidates fine = blunder_position(b);
+  std::vector<book::ReachablePosition> again{{b, &fine, 5}};
+  o.margin_cp = 150;  // g6 and Qe7 are within it of the engine's best at this depth
+  book::Rescorer second(o);
+  ASSERT_TRUE(second.transform(again).ok());
+  EXPECT_EQ(second.stats().repaired, 0u);
+  for (const book::Candidate& c : fine.moves) EXPECT_TRUE(defends_f7(move_of(b, c)));
+}
+
+TEST(Rescore, ListingSuspiciousMovesLeavesTheCandidatesAsTheyWere) {
+  const Board b = after_line();
+  book::PositionCandidates plain = blunder_position(b), listed = blunder_position(b);
+  std::vector<book::ReachablePosition> a{{b, &plain, 5}}, c{{b, &listed, 5}};
+  book::RescoreOptions o = depth_options(7);
+  o.margin_cp = 400;  // so that the scores, not only the blunder, decide what stays
+  o.blend = 1;        // and the weights show every score
+  ASSERT_TRUE(book::Rescorer(o).transform(a).ok());
+  o.find_suspicious = true;
+  ASSERT_TRUE(book::Rescorer(o).transform(c).ok());
+  ASSERT_EQ(plain.moves.size(), listed.moves.size());
+  for (size_t i = 0; i < plain.moves.size(); ++i) {
+    EXPECT_EQ(plain.moves[i].stats.move, listed.moves[i].stats.move);
+    EXPECT_EQ(plain.moves[i].weight, listed.moves[i].weight);
+  }
 }
 
 TEST(Rescore, BlendOneTakesTheWeightsFromTheEngineOnly) {
@@ -246,14 +334,53 @@ TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
   const std::string csv = test::read_file(dir / "suspicious.csv");
   EXPECT_NE(csv.find(b.fen() + ",Nf6,44.4,8,#-1,"), std::string::npos) << csv;
 
-  // The same with one thread: the same book, byte for byte. (--suspicious stays: it adds a
-  // search of all moves first, whose TT entries the candidates' search then finds.)
+  // The same with one thread: the same book, byte for byte.
   args = base;
   args.insert(args.end(), {"-o", (dir / "one.bin").string(), "--rescore-depth", "5", "--suspicious",
                            (dir / "suspicious_one.csv").string(), "--threads", "1"});
   ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
   EXPECT_EQ(test::read_file(dir / "one.bin"), test::read_file(dir / "rescored.bin"));
   EXPECT_EQ(test::read_file(dir / "suspicious_one.csv"), csv);
+}
+
+TEST(RescoreBuild, SuspiciousOnlyReportsItNeverChangesTheBook) {
+  // The sample games give a few hundred book positions: enough for the search of all moves that
+  // --suspicious used to add first to change some candidates' scores, and so the book.
+  test::TempDir dir;
+  const std::string games = (test::source_dir() / "data-samples" / "twic0920-2000.pgn").string();
+  const std::vector<std::string> base = {"build", games, "--max-ply", "12", "--rescore-depth", "5", "-q"};
+  auto plain = base;
+  plain.insert(plain.end(), {"-o", (dir / "plain.bin").string()});
+  auto listed = base;
+  listed.insert(listed.end(),
+                {"-o", (dir / "listed.bin").string(), "--suspicious", (dir / "s.csv").string()});
+  ASSERT_EQ(test::run_bookforge(plain).exit_code, 0);
+  ASSERT_EQ(test::run_bookforge(listed).exit_code, 0);
+  EXPECT_EQ(test::read_file(dir / "plain.bin"), test::read_file(dir / "listed.bin"));
+}
+
+TEST(RescoreBuild, RepairIsListedInTheReport) {
+  test::TempDir dir;
+  test::write_file(dir / "games.pgn", blunder_games());
+  const auto r = test::run_bookforge({"build", (dir / "games.pgn").string(), "-o", (dir / "b.bin").string(),
+                                      "--min-games", "1", "--min-move-games", "1", "--max-ply", "8", "-q",
+                                      "--rescore-depth", "5", "--rescore-repair", "--report",
+                                      (dir / "r.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string report = test::read_file(dir / "r.json");
+  EXPECT_NE(report.find("\"rescore\": {\"positions\": "), std::string::npos) << report;
+  EXPECT_NE(report.find("\"repaired\": ["), std::string::npos) << report;
+  // Without rescoring the report says so.
+  const auto plain = test::run_bookforge({"build", (dir / "games.pgn").string(), "-o",
+                                          (dir / "p.bin").string(), "--min-games", "1", "--min-move-games",
+                                          "1", "-q", "--report", (dir / "p.json").string()});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(test::read_file(dir / "p.json").find("\"rescore\": null"), std::string::npos);
+  // --rescore-repair alone is a usage error.
+  const auto alone = test::run_bookforge(
+      {"build", (dir / "games.pgn").string(), "-o", (dir / "x.bin").string(), "--rescore-repair"});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--rescore-repair"), std::string::npos) << alone.err;
 }
 
 TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
