@@ -120,13 +120,18 @@ TEST(Rescore, AnOnlyMoveThatBlundersIsDropped) {
   EXPECT_TRUE(rescorer.repaired().empty());
 }
 
+// Two candidates that both lose to 4.Qxf7#: within 0 cp of each other, so a margin from the
+// best candidate kept both.
+book::PositionCandidates two_losing_candidates(const Board& b) {
+  book::PositionCandidates p;
+  p.key = b.key();
+  p.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
+  return p;
+}
+
 TEST(Rescore, TheMarginIsMeasuredFromTheEnginesBestMoveNotOnlyFromTheCandidates) {
-  // Two candidates that both lose to 4.Qxf7#: within 0 cp of each other, so a margin from the
-  // best candidate kept both.
   const Board b = after_line();
-  book::PositionCandidates cands;
-  cands.key = b.key();
-  cands.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
+  book::PositionCandidates cands = two_losing_candidates(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::Rescorer rescorer(depth_options(6));
   ASSERT_TRUE(rescorer.transform(positions).ok());
@@ -136,9 +141,7 @@ TEST(Rescore, TheMarginIsMeasuredFromTheEnginesBestMoveNotOnlyFromTheCandidates)
 
 TEST(Rescore, RepairPutsTheEnginesBestMoveWhereEveryCandidateWasDropped) {
   const Board b = after_line();
-  book::PositionCandidates cands;
-  cands.key = b.key();
-  cands.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
+  book::PositionCandidates cands = two_losing_candidates(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::RescoreOptions o = depth_options(6);
   o.repair = true;
