@@ -5,12 +5,12 @@
 #
 #   bookforge build PART1.zst -o book.bin --rescore-depth 8 --threads 2 [--rescore-engine SF]
 #
-# A position is rescored when it is reachable from the start through kept moves and has at
-# least two candidates (one candidate has nothing to be compared with). The build prints
-# "rescored N positions (C candidates, D dropped) in S s, R positions/s"; that line is quoted
-# for each engine, with the whole build's wall time (no --suspicious list, which costs one
-# more search per position). A fixed depth makes the result (the book
-# and the list of dropped moves) independent of the machine's load; the rate is not.
+# A position is rescored when it is reachable from the start through kept moves and has a
+# candidate: two searches each (all moves for the engine's best, then the candidates with that
+# move; see book/rescore.h). The build prints "rescored N positions (C candidates, D dropped,
+# ...) in S s, R positions/s"; that line is quoted for each engine, with the whole build's wall
+# time. A fixed depth makes the result (the book and the list of dropped moves) independent of
+# the machine's load; the rate is not.
 #
 # usage: bench/rescore_throughput.sh [path/to/bookforge] [depth] [threads]
 set -euo pipefail
