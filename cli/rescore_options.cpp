@@ -114,11 +114,11 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
   if (!quiet) {
     std::printf(
         "rescored %llu positions (%llu candidates, %llu dropped, %llu positions emptied, %llu repaired) "
-        "in %.2f s, %.1f positions/s",
+        "in %.2f s, %.1f positions/s, %.2f s per 1,000 candidates",
         static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
         static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.emptied),
-        static_cast<unsigned long long>(s.repaired), s.seconds,
-        s.seconds > 0 ? s.positions / s.seconds : 0.0);
+        static_cast<unsigned long long>(s.repaired), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0,
+        s.candidates > 0 ? 1000.0 * s.seconds / double(s.candidates) : 0.0);
     if (!f.suspicious.empty())
       std::printf("; %zu suspicious moves in %s", suspicious.size(), f.suspicious.c_str());
     std::printf("\n");
