@@ -10,10 +10,14 @@ packages=(
   # libraries
   libboost-iostreams-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
   libsqlite3-dev libcli11-dev libtomlplusplus-dev
+  # bookforge serve: the HTTP server and JSON
+  libcpp-httplib-dev nlohmann-json3-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # compressors used by tests and benchmarks
   gzip bzip2 xz-utils zstd
+  # the HTTP client of the serve tests and the README's example
+  curl python3
   # reference tools for side-by-side comparisons
   polyglot pgn-extract stockfish hyperfine time
 )

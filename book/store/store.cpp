@@ -202,7 +202,9 @@ Status Store::check_format() {
 }
 
 Status Store::apply_pragmas(bool writable) {
-  if (!writable) return db_.exec("PRAGMA cache_size = -16384;");
+  // A reader's connection may be read-write (see open()), so SQLite itself is told to refuse
+  // every change through it: a reader cannot write the store by mistake.
+  if (!writable) return db_.exec("PRAGMA cache_size = -16384; PRAGMA query_only = 1;");
   // WAL: readers keep reading while an add runs, and an add killed at any point leaves the
   // store as it was. FULL syncs the WAL at commit: one fsync per add.
   Status s = db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -65536;");

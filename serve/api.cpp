@@ -1,0 +1,80 @@
+#include "serve/api.h"
+
+#include "serve/explorer_json.h"
+#include "serve/position_json.h"
+#include "serve/position_query.h"
+
+namespace bookforge::serve {
+
+Api::Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
+         std::unique_ptr<EngineSlots> engines, nlohmann::ordered_json info)
+    : stores_(std::move(stores)),
+      names_(std::move(names)),
+      books_(std::move(books)),
+      engines_(std::move(engines)),
+      info_(json_text(info)) {}
+
+ApiResponse Api::explorer(const QueryParams& params) {
+  Result<QueriedPosition> position = position_from_query(params);
+  if (!position) return error_response(kStatusBadRequest, position.error().message);
+  Result<ExplorerRequest> request = explorer_request_from_query(params);
+  if (!request) return error_response(kStatusBadRequest, request.error().message);
+  Result<store::Exploration> exploration = [&] {
+    StorePool::Lease store = stores_->lease();
+    return store::explore(*store, position->board);
+  }();
+  if (!exploration) return error_response(kStatusInternalError, exploration.error().message);
+  return json_response(explorer_json(*exploration, position->board, names_, *request));
+}
+
+ApiResponse Api::position(const QueryParams& params) const {
+  Result<QueriedPosition> position = position_from_query(params);
+  if (!position) return error_response(kStatusBadRequest, position.error().message);
+  return json_response(position_json(*position));
+}
+
+ApiResponse Api::books(const QueryParams& params) const {
+  Result<QueriedPosition> position = position_from_query(params);
+  if (!position) return error_response(kStatusBadRequest, position.error().message);
+  return json_response(book_moves_json(books_, position->board));
+}
+
+ApiResponse Api::engine(const QueryParams& params, const std::string& client) {
+  Result<QueriedPosition> position = position_from_query(params);
+  if (!position) return error_response(kStatusBadRequest, position.error().message);
+  Result<EngineRequest> request = engine_request_from_query(params);
+  if (!request) return error_response(kStatusBadRequest, request.error().message);
+  std::optional<SearchResult> result = engines_->search(client, *position, *request);
+  if (!result)
+    return error_response(kStatusUnavailable, "every engine is searching for another client; try again");
+  return json_response(engine_json(*result, position->board));
+}
+
+ApiResponse Api::game(const QueryParams& params) const {
+  const std::string id = find_param(params, "id").value_or("");
+  return error_response(kStatusNotFound, "game " + quoted_value(id) + ": this store keeps no games");
+}
+
+ApiResponse Api::info() const { return {kStatusOk, std::string(kJsonType), info_}; }
+
+void Api::stop_searches() { engines_->stop_all(); }
+
+Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
+  Result<store::TreeStats> stats = store.stats();
+  if (!stats) return stats.error();
+  Result<std::optional<store::CountingSettings>> settings = store.settings();
+  if (!settings) return settings.error();
+  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
+  for (const NamedBook& book : books) book_names.push_back(book.name);
+  return nlohmann::ordered_json{{"store",
+                                 {{"path", store.path()},
+                                  {"games", stats->games},
+                                  {"positions", stats->positions},
+                                  {"sources", stats->sources.size()},
+                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
+                                {"books", std::move(book_names)},
+                                {"filters", {{"speeds", false}, {"ratings", false}, {"months", false}}},
+                                {"version", BOOKFORGE_VERSION}};
+}
+
+}  // namespace bookforge::serve

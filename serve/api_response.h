@@ -1,0 +1,32 @@
+// What an endpoint answers, before HTTP: a status, a content type and a body. JSON bodies are
+// written with invalid UTF-8 replaced (an error message may quote bytes a client sent), so
+// every answer is valid JSON.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace bookforge::serve {
+
+inline constexpr int kStatusOk = 200;
+inline constexpr int kStatusBadRequest = 400;
+inline constexpr int kStatusNotFound = 404;
+inline constexpr int kStatusInternalError = 500;
+inline constexpr int kStatusUnavailable = 503;
+
+inline constexpr std::string_view kJsonType = "application/json";
+
+struct ApiResponse {
+  int status = kStatusOk;
+  std::string content_type{kJsonType};
+  std::string body;
+};
+
+std::string json_text(const nlohmann::ordered_json& value);
+ApiResponse json_response(const nlohmann::ordered_json& value);
+// {"error": message}
+ApiResponse error_response(int status, std::string_view message);
+
+}  // namespace bookforge::serve

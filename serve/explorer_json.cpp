@@ -1,0 +1,51 @@
+#include "serve/explorer_json.h"
+
+#include <cmath>
+
+#include "cli/output_format.h"
+
+namespace bookforge::serve {
+
+nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t key) {
+  const book::OpeningName* name = names.find(key);
+  if (!name) return nullptr;
+  return {{"eco", name->eco}, {"name", name->name}};
+}
+
+nlohmann::ordered_json explorer_json(const store::Exploration& exploration, const Board& board,
+                                     const book::OpeningNames& names, const ExplorerRequest& request) {
+  uint64_t white = 0, draws = 0, black = 0;
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const store::ExploredMove& move : exploration.moves) {
+    white += move.white;
+    draws += move.draws;
+    black += move.black;
+    if (moves.size() >= size_t(request.max_moves)) continue;
+    nlohmann::ordered_json average = nullptr;
+    if (move.avg_rating) average = std::lround(*move.avg_rating);
+    moves.push_back({{"uci", move.uci},
+                     {"san", move.san},
+                     {"white", move.white},
+                     {"draws", move.draws},
+                     {"black", move.black},
+                     {"averageRating", average},
+                     {"performance", nullptr},
+                     {"opening", opening_json(names, move.after_key)},
+                     {"game", nullptr}});
+  }
+  return {{"white", white},
+          {"draws", draws},
+          {"black", black},
+          {"moves", std::move(moves)},
+          {"topGames", nlohmann::ordered_json::array()},
+          {"recentGames", nlohmann::ordered_json::array()},
+          {"opening", opening_json(names, board.key())},
+          {"bookforge",
+           {{"key", cli::hex_key(exploration.key)},
+            {"fen", board.fen()},
+            {"games", exploration.games},
+            {"unknownResults", exploration.games - (white + draws + black)},
+            {"ignored", request.ignored}}}};
+}
+
+}  // namespace bookforge::serve

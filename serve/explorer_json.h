@@ -1,0 +1,23 @@
+// An exploration of the store (book/store/explore.h) in the lichess opening explorer's
+// response shape, plus a "bookforge" object with what lichess has no field for.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "book/opening_names.h"
+#include "book/store/explore.h"
+#include "engine/board.h"
+#include "serve/explorer_request.h"
+
+namespace bookforge::serve {
+
+// `white`, `draws`, `black` at the top sum every move of the position, listed or not; the
+// moves are the request's first `max_moves` by games. `performance` needs the opponents'
+// ratings, which the store does not keep: always null today, always present.
+nlohmann::ordered_json explorer_json(const store::Exploration& exploration, const Board& board,
+                                     const book::OpeningNames& names, const ExplorerRequest& request);
+
+// {"eco", "name"} of the position with this key, or null when the table does not name it.
+nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t key);
+
+}  // namespace bookforge::serve

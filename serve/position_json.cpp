@@ -1,0 +1,40 @@
+#include "serve/position_json.h"
+
+#include <algorithm>
+
+#include "cli/output_format.h"
+#include "engine/movegen.h"
+#include "engine/san.h"
+
+namespace bookforge::serve {
+
+nlohmann::ordered_json position_json(const QueriedPosition& position) {
+  const Board& board = position.board;
+  MoveList moves;
+  generate_legal(board, moves);
+  nlohmann::ordered_json legal = nlohmann::ordered_json::array();
+  for (Move move : moves) legal.push_back({{"uci", move_to_uci(move)}, {"san", move_to_san(board, move)}});
+  std::sort(legal.begin(), legal.end(), [](const nlohmann::ordered_json& a, const nlohmann::ordered_json& b) {
+    return a["uci"] < b["uci"];
+  });
+
+  nlohmann::ordered_json line = nlohmann::ordered_json::array();
+  Board replay = position.start;
+  for (Move move : position.line) {
+    line.push_back({{"uci", move_to_uci(move)}, {"san", move_to_san(replay, move)}});
+    UndoInfo undo;
+    replay.make_move(move, undo);
+  }
+
+  nlohmann::ordered_json result = nullptr;
+  if (moves.size() == 0) result = board.in_check() ? "checkmate" : "stalemate";
+  return {{"fen", board.fen()},
+          {"key", cli::hex_key(board.key())},
+          {"turn", board.side_to_move() == kWhite ? "white" : "black"},
+          {"check", board.in_check()},
+          {"legal", std::move(legal)},
+          {"line", std::move(line)},
+          {"result", std::move(result)}};
+}
+
+}  // namespace bookforge::serve

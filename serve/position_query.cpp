@@ -1,0 +1,36 @@
+#include "serve/position_query.h"
+
+#include <string_view>
+
+#include "engine/san.h"
+
+namespace bookforge::serve {
+
+Result<QueriedPosition> position_from_query(const QueryParams& params) {
+  QueriedPosition position;
+  if (std::optional<std::string> fen = find_param(params, "fen")) {
+    Result<Board> parsed = Board::from_fen(*fen);
+    if (!parsed) return Error{"fen: " + parsed.error().message};
+    position.start = *parsed;
+  }
+  position.board = position.start;
+  const std::string play = find_param(params, "play").value_or("");
+  std::string_view rest = play;
+  for (int number = 1; !play.empty(); ++number) {
+    const size_t comma = rest.find(',');
+    const std::string token(rest.substr(0, comma));
+    const Move move = uci_to_move(position.board, token);
+    if (move == Move::none())
+      return Error{"play: move " + std::to_string(number) + " " + quoted_value(token) +
+                   " is not a legal UCI move in " + position.board.fen()};
+    position.history.push_back(position.board.key());
+    position.line.push_back(move);
+    UndoInfo undo;
+    position.board.make_move(move, undo);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return position;
+}
+
+}  // namespace bookforge::serve

@@ -1,0 +1,24 @@
+// The position every endpoint is asked about, as lichess's explorer takes it: `fen` (default:
+// the start position) and `play`, UCI moves separated by commas, played from it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/result.h"
+#include "serve/query_params.h"
+
+namespace bookforge::serve {
+
+struct QueriedPosition {
+  Board start;                    // the position of `fen`
+  Board board;                    // after the moves of `play`
+  std::vector<Move> line;         // the moves of `play`, legal in turn from `start`
+  std::vector<uint64_t> history;  // keys of the positions before `board`, oldest first
+};
+
+// Errors name the parameter: "fen: ..." or "play: move 2 \"e7e9\" is not legal ...".
+Result<QueriedPosition> position_from_query(const QueryParams& params);
+
+}  // namespace bookforge::serve
