@@ -1,0 +1,183 @@
+// The JSON the API answers with, field by field: the lichess explorer's shape, the position
+// with its legal moves, the books' moves, the engine's line, and errors that stay valid JSON
+// whatever bytes they quote.
+#include <gtest/gtest.h>
+
+#include "book/polyglot/format.h"
+#include "engine/san.h"
+#include "serve/api_response.h"
+#include "serve/book_moves.h"
+#include "serve/engine_slot.h"
+#include "serve/explorer_json.h"
+#include "serve/position_json.h"
+#include "support/test_support.h"
+
+namespace bookforge::serve {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+store::ExploredMove explored(const Board& board, const std::string& uci, uint64_t white, uint64_t draws,
+                             uint64_t black, uint64_t unknown, std::optional<double> rating) {
+  store::ExploredMove move;
+  move.move = uci_to_move(board, uci);
+  move.uci = uci;
+  move.san = move_to_san(board, move.move);
+  move.white = white;
+  move.draws = draws;
+  move.black = black;
+  move.games = white + draws + black + unknown;
+  move.avg_rating = rating;
+  Board after = board;
+  UndoInfo undo;
+  after.make_move(move.move, undo);
+  move.after_key = after.key();
+  return move;
+}
+
+store::Exploration start_exploration() {
+  const Board board;
+  store::Exploration x;
+  x.key = board.key();
+  x.moves = {explored(board, "e2e4", 10, 5, 4, 1, 2301.6), explored(board, "d2d4", 6, 6, 2, 0, std::nullopt),
+             explored(board, "g1f3", 1, 0, 0, 0, 2000.4)};
+  for (const store::ExploredMove& m : x.moves) x.games += m.games;
+  return x;
+}
+
+TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
+  const Board board;
+  ExplorerRequest request;
+  request.max_moves = 2;
+  request.ignored = {"speeds"};
+  const Json json = explorer_json(start_exploration(), board, book::OpeningNames(), request);
+  EXPECT_EQ(json["white"], 17);
+  EXPECT_EQ(json["draws"], 11);
+  EXPECT_EQ(json["black"], 6);
+  ASSERT_EQ(json["moves"].size(), 2u);  // the third is counted above but not listed
+  const Json& e4 = json["moves"][0];
+  EXPECT_EQ(e4["uci"], "e2e4");
+  EXPECT_EQ(e4["san"], "e4");
+  EXPECT_EQ(e4["white"], 10);
+  EXPECT_EQ(e4["draws"], 5);
+  EXPECT_EQ(e4["black"], 4);
+  EXPECT_EQ(e4["averageRating"], 2302);
+  EXPECT_TRUE(e4["performance"].is_null());
+  EXPECT_TRUE(e4["opening"].is_null());
+  EXPECT_TRUE(e4["game"].is_null());
+  EXPECT_TRUE(json["moves"][1]["averageRating"].is_null());
+  EXPECT_EQ(json["topGames"], Json::array());
+  EXPECT_EQ(json["recentGames"], Json::array());
+  EXPECT_TRUE(json["opening"].is_null());
+  EXPECT_EQ(json["bookforge"]["key"], "463b96181691fc9c");
+  EXPECT_EQ(json["bookforge"]["fen"], std::string(kStartFen));
+  EXPECT_EQ(json["bookforge"]["games"], 35);
+  EXPECT_EQ(json["bookforge"]["unknownResults"], 1);
+  EXPECT_EQ(json["bookforge"]["ignored"], Json::array({"speeds"}));
+}
+
+TEST(ExplorerJson, NamesOpeningsFromTheTable) {
+  test::TempDir dir;
+  Board after_e4;
+  UndoInfo undo;
+  after_e4.make_move(uci_to_move(after_e4, "e2e4"), undo);
+  char line[128];
+  std::snprintf(line, sizeof line, "key\teco\tname\n%016llx\tB00\tKing's Pawn Game\n",
+                static_cast<unsigned long long>(after_e4.key()));
+  test::write_file(dir / "names.tsv", line);
+  Result<book::OpeningNames> names = book::OpeningNames::load((dir / "names.tsv").string());
+  ASSERT_TRUE(names) << names.error().message;
+  const Json json = explorer_json(start_exploration(), Board(), *names, ExplorerRequest{});
+  EXPECT_EQ(json["moves"][0]["opening"], Json({{"eco", "B00"}, {"name", "King's Pawn Game"}}));
+  EXPECT_TRUE(json["moves"][1]["opening"].is_null());
+  EXPECT_EQ(opening_json(*names, after_e4.key())["eco"], "B00");
+}
+
+TEST(PositionJson, ListsLegalMovesAndTheLineInSan) {
+  Result<QueriedPosition> position = position_from_query({{"play", "e2e4,c7c5"}});
+  ASSERT_TRUE(position);
+  const Json json = position_json(*position);
+  EXPECT_EQ(json["fen"], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2");
+  EXPECT_EQ(json["key"].get<std::string>().size(), 16u);
+  EXPECT_EQ(json["turn"], "white");
+  EXPECT_EQ(json["check"], false);
+  EXPECT_EQ(json["line"], Json::parse(R"([{"uci":"e2e4","san":"e4"},{"uci":"c7c5","san":"c5"}])"));
+  EXPECT_EQ(json["legal"].size(), 30u);
+  EXPECT_TRUE(json["result"].is_null());
+}
+
+TEST(PositionJson, PromotionsAreFourMovesAndTheEndIsNamed) {
+  Result<QueriedPosition> promotion = position_from_query({{"fen", "7k/P7/8/8/8/8/8/K7 w - - 0 1"}});
+  ASSERT_TRUE(promotion);
+  int promotions = 0;
+  const Json promotion_json = position_json(*promotion);
+  for (const Json& move : promotion_json["legal"])
+    if (move["uci"].get<std::string>().starts_with("a7a8")) ++promotions;
+  EXPECT_EQ(promotions, 4);
+
+  Result<QueriedPosition> mate = position_from_query({{"play", "f2f3,e7e5,g2g4,d8h4"}});
+  ASSERT_TRUE(mate);
+  const Json mated = position_json(*mate);
+  EXPECT_EQ(mated["result"], "checkmate");
+  EXPECT_EQ(mated["check"], true);
+  EXPECT_TRUE(mated["legal"].empty());
+  Result<QueriedPosition> stalemate = position_from_query({{"fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}});
+  ASSERT_TRUE(stalemate);
+  EXPECT_EQ(position_json(*stalemate)["result"], "stalemate");
+}
+
+TEST(BookMovesJson, MovesByWeightWithTheirShare) {
+  const Board board;
+  std::vector<book::PolyglotEntry> entries = {
+      {board.key(), move_to_polyglot(uci_to_move(board, "d2d4")), 1, 0},
+      {board.key(), move_to_polyglot(uci_to_move(board, "e2e4")), 3, 7},
+      {board.key(), 0x0FFF, 50, 0},  // h8h8: no legal move, left out
+  };
+  std::vector<unsigned char> bytes(entries.size() * book::kPolyglotEntrySize);
+  for (size_t i = 0; i < entries.size(); ++i)
+    book::encode_entry(entries[i], &bytes[i * book::kPolyglotEntrySize]);
+  Result<book::PolyglotBook> opened = book::PolyglotBook::from_bytes(bytes, "mem.bin");
+  ASSERT_TRUE(opened) << opened.error().message;
+  std::vector<NamedBook> books;
+  books.push_back({"mem.bin", std::move(*opened)});
+  const Json json = book_moves_json(books, board);
+  ASSERT_EQ(json["books"].size(), 1u);
+  EXPECT_EQ(json["books"][0]["name"], "mem.bin");
+  EXPECT_EQ(json["books"][0]["moves"], Json::parse(R"([
+      {"uci":"e2e4","san":"e4","weight":3,"learn":7,"share":75.0},
+      {"uci":"d2d4","san":"d4","weight":1,"learn":0,"share":25.0}])"));
+  Result<QueriedPosition> elsewhere = position_from_query({{"play", "e2e4"}});
+  ASSERT_TRUE(elsewhere);
+  EXPECT_TRUE(book_moves_json(books, elsewhere->board)["books"][0]["moves"].empty());
+}
+
+TEST(EngineJson, ScoreFromTheSideToMoveAndThePvInBothNotations) {
+  const Board board;
+  SearchResult result;
+  result.depth = 5;
+  result.nodes = 1234;
+  PvLine line;
+  line.pv = {uci_to_move(board, "e2e4")};
+  line.move = line.pv[0];
+  line.score = 31;
+  result.lines = {line};
+  Json json = engine_json(result, board);
+  EXPECT_EQ(json, Json::parse(R"({"depth":5,"score":{"cp":31},"pv":["e2e4"],"pvSan":["e4"],"nodes":1234})"));
+  result.lines[0].score = -mate_in(6);  // mated in 6 plies: 3 moves
+  EXPECT_EQ(engine_json(result, board)["score"], Json({{"mate", -3}}));
+
+  Result<QueriedPosition> mate = position_from_query({{"play", "f2f3,e7e5,g2g4,d8h4"}});
+  ASSERT_TRUE(mate);
+  EXPECT_EQ(engine_json(SearchResult{}, mate->board)["score"], Json({{"mate", 0}}));
+}
+
+TEST(ApiResponse, ErrorsQuotingInvalidUtf8AreStillJson) {
+  const ApiResponse answer = error_response(kStatusBadRequest, std::string("fen: \"\xff\xfe\x80\" is bad"));
+  EXPECT_EQ(answer.status, 400);
+  EXPECT_EQ(answer.content_type, "application/json");
+  const Json parsed = Json::parse(answer.body);
+  EXPECT_TRUE(parsed["error"].get<std::string>().starts_with("fen: "));
+}
+
+}  // namespace
+}  // namespace bookforge::serve

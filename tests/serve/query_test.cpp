@@ -1,0 +1,121 @@
+// Reading the API's parameters: the position (fen, play), the explorer's counts and filters,
+// the engine's bounds. Every refusal names the parameter, so a 400 tells the client what to fix.
+#include <gtest/gtest.h>
+
+#include "engine/san.h"
+#include "serve/engine_slot.h"
+#include "serve/explorer_request.h"
+#include "serve/position_query.h"
+
+namespace bookforge::serve {
+namespace {
+
+bool mentions(const std::string& message, const std::string& part) {
+  return message.find(part) != std::string::npos;
+}
+
+TEST(PositionQuery, NoParametersIsTheStartPosition) {
+  Result<QueriedPosition> position = position_from_query({});
+  ASSERT_TRUE(position) << position.error().message;
+  EXPECT_EQ(position->board.fen(), std::string(kStartFen));
+  EXPECT_TRUE(position->line.empty());
+  EXPECT_TRUE(position->history.empty());
+}
+
+TEST(PositionQuery, PlaysCommaSeparatedUciMovesFromTheFen) {
+  Result<QueriedPosition> position = position_from_query({{"play", "e2e4,c7c5,g1f3"}});
+  ASSERT_TRUE(position) << position.error().message;
+  EXPECT_EQ(position->board.fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  ASSERT_EQ(position->line.size(), 3u);
+  EXPECT_EQ(move_to_uci(position->line[1]), "c7c5");
+  ASSERT_EQ(position->history.size(), 3u);
+  EXPECT_EQ(position->history[0], Board().key());
+
+  const std::string fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+  Result<QueriedPosition> promoted = position_from_query({{"fen", fen}, {"play", "a7a8n"}});
+  ASSERT_TRUE(promoted) << promoted.error().message;
+  EXPECT_EQ(promoted->start.fen(), fen);
+  EXPECT_EQ(promoted->board.fen(), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+TEST(PositionQuery, ABadFenNamesTheParameter) {
+  Result<QueriedPosition> position = position_from_query({{"fen", "rnbqkbnr/pppppppp w"}});
+  ASSERT_FALSE(position);
+  EXPECT_TRUE(mentions(position.error().message, "fen: ")) << position.error().message;
+}
+
+TEST(PositionQuery, AnIllegalMoveNamesTheParameterAndTheMoveNumber) {
+  for (const char* play : {"e2e4,e7e9", "e2e4,e2e4", "e2e4,,e7e5", "e2e4,", "e2e4, e7e5", "e2e4,E7E5"}) {
+    Result<QueriedPosition> position = position_from_query({{"play", play}});
+    ASSERT_FALSE(position) << play;
+    EXPECT_TRUE(mentions(position.error().message, "play: move 2 ")) << position.error().message;
+  }
+  Result<QueriedPosition> san = position_from_query({{"play", "e4"}});
+  ASSERT_FALSE(san);
+  EXPECT_TRUE(mentions(san.error().message, "play: move 1 \"e4\"")) << san.error().message;
+}
+
+TEST(PositionQuery, AQuotedValueIsCut) {
+  Result<QueriedPosition> position = position_from_query({{"play", std::string(5000, 'x')}});
+  ASSERT_FALSE(position);
+  EXPECT_LT(position.error().message.size(), 200u);
+}
+
+TEST(ExplorerRequest, DefaultsAreLichesss) {
+  Result<ExplorerRequest> request = explorer_request_from_query({});
+  ASSERT_TRUE(request) << request.error().message;
+  EXPECT_EQ(request->max_moves, 12);
+  EXPECT_TRUE(request->ignored.empty());
+}
+
+TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
+  Result<ExplorerRequest> request = explorer_request_from_query({{"moves", "3"}, {"topGames", "0"}});
+  ASSERT_TRUE(request) << request.error().message;
+  EXPECT_EQ(request->max_moves, 3);
+  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{{"moves", "abc"},
+                                                                                    {"moves", "-1"},
+                                                                                    {"moves", "3x"},
+                                                                                    {"moves", "99999999999"},
+                                                                                    {"topGames", "1.5"},
+                                                                                    {"recentGames", "101"}}) {
+    Result<ExplorerRequest> bad = explorer_request_from_query({{name, value}});
+    ASSERT_FALSE(bad) << name << "=" << value;
+    EXPECT_TRUE(mentions(bad.error().message, name + ": ")) << bad.error().message;
+  }
+}
+
+TEST(ExplorerRequest, FiltersTheStoreCannotApplyAreCheckedThenListedAsIgnored) {
+  Result<ExplorerRequest> request = explorer_request_from_query({{"speeds", "blitz,rapid"},
+                                                                 {"ratings", "2200,2500"},
+                                                                 {"since", "2015-01"},
+                                                                 {"until", "2020"},
+                                                                 {"variant", "standard"}});
+  ASSERT_TRUE(request) << request.error().message;
+  EXPECT_EQ(request->ignored, (std::vector<std::string>{"speeds", "ratings", "since", "until"}));
+  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{{"speeds", "blitz,fast"},
+                                                                                    {"ratings", "2300"},
+                                                                                    {"since", "2015-13"},
+                                                                                    {"until", "15-01"},
+                                                                                    {"variant", "atomic"}}) {
+    Result<ExplorerRequest> bad = explorer_request_from_query({{name, value}});
+    ASSERT_FALSE(bad) << name << "=" << value;
+    EXPECT_TRUE(mentions(bad.error().message, name + ": ")) << bad.error().message;
+  }
+}
+
+TEST(EngineRequest, DepthAndTimeAreBounded) {
+  Result<EngineRequest> request = engine_request_from_query({});
+  ASSERT_TRUE(request);
+  EXPECT_EQ(request->depth, kDefaultEngineDepth);
+  EXPECT_EQ(request->movetime_ms, kDefaultEngineMovetimeMs);
+  EXPECT_FALSE(engine_request_from_query({{"depth", "31"}}));
+  EXPECT_FALSE(engine_request_from_query({{"depth", "0"}}));
+  EXPECT_FALSE(engine_request_from_query({{"movetime", "5001"}}));
+  Result<EngineRequest> bounded = engine_request_from_query({{"depth", "30"}, {"movetime", "5000"}});
+  ASSERT_TRUE(bounded);
+  EXPECT_EQ(bounded->depth, 30);
+  EXPECT_EQ(bounded->movetime_ms, 5000);
+}
+
+}  // namespace
+}  // namespace bookforge::serve

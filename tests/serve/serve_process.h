@@ -1,0 +1,32 @@
+// A `bookforge serve` process for end-to-end tests: started on a free port (--port 0), its
+// URL read from the line it prints, stopped with SIGINT as Ctrl-C would.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace bookforge::test {
+
+class ServeProcess {
+ public:
+  // Runs `bookforge serve <args> --port 0` and waits for its URL (the calling test fails
+  // if none comes).
+  explicit ServeProcess(const std::vector<std::string>& args);
+  ~ServeProcess();  // kills the server if the test did not stop it
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+
+  // "http://127.0.0.1:<port>/"; empty if the server did not start.
+  const std::string& url() const { return url_; }
+  // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it.
+  int interrupt();
+
+ private:
+  pid_t pid_ = -1;
+  int stdout_fd_ = -1;
+  std::string url_;
+};
+
+}  // namespace bookforge::test
