@@ -20,6 +20,8 @@ packages=(
   curl python3
   # reference tools for side-by-side comparisons
   polyglot pgn-extract stockfish hyperfine time
+  # the browser that the explorer page's test drives (tests/browser)
+  chromium
 )
 
 missing=()
@@ -50,5 +52,13 @@ clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
 if [[ ! -f "$clients/node_modules/chess.js/package.json" ]]; then
   echo "install-deps: npm ci in tests/clients"
   npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error >/dev/null
+fi
+# The explorer page's board (cm-chessboard, embedded into the binary at build time) and the
+# driver of its browser test (puppeteer-core: it drives the Chromium above and downloads none),
+# pinned by serve/web/package-lock.json; installed again when the lock is newer.
+web="$(cd "$(dirname "$0")/.." && pwd)/serve/web"
+if [[ ! "$web/node_modules/.package-lock.json" -nt "$web/package-lock.json" ]]; then
+  echo "install-deps: npm ci in serve/web"
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix "$web" --no-audit --no-fund --loglevel=error >/dev/null
 fi
 echo "install-deps: done"

@@ -1,0 +1,45 @@
+// The client of `bookforge serve`'s HTTP API. A position is a start FEN (empty: the standard
+// start) and the UCI moves played from it, sent as the lichess explorer's `fen` and `play`.
+
+export function positionParams({ fen, play }) {
+  const params = new URLSearchParams();
+  if (fen) params.set("fen", fen);
+  if (play.length) params.set("play", play.join(","));
+  return params;
+}
+
+async function request(path, params) {
+  const response = await fetch(`${path}?${params}`);
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    throw new Error(body.error || `${path}: HTTP ${response.status}`);
+  }
+  return response;
+}
+
+async function getJson(path, params = new URLSearchParams()) {
+  return (await request(path, params)).json();
+}
+
+export const fetchInfo = () => getJson("/api/info");
+
+export const fetchPosition = (position) => getJson("/api/position", positionParams(position));
+
+export const fetchBooks = (position) => getJson("/api/books", positionParams(position));
+
+// `filters` holds the lichess explorer's filter parameters the store supports (speeds, ratings,
+// since, until). The page lists every move the store has, as lichess's own page does.
+export function fetchExplorer(position, filters) {
+  const params = positionParams(position);
+  params.set("moves", "100");
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  return getJson("/api/explorer", params);
+}
+
+export function fetchEngine(position) {
+  return getJson("/api/engine", positionParams(position));
+}
+
+export async function fetchGamePgn(id) {
+  return (await request("/api/game", new URLSearchParams({ id }))).text();
+}

@@ -1,0 +1,182 @@
+// The explorer page: a board, the store's statistics for the position on it, the loaded books'
+// moves and the engine on demand. The address bar holds the position (position-url.js), so
+// links, reloads and the browser's history all work.
+import { fetchBooks, fetchEngine, fetchExplorer, fetchGamePgn, fetchInfo, fetchPosition } from "./api.js";
+import { ExplorerBoard } from "./board.js";
+import { openingLabel, renderExplorer } from "./explorer-table.js";
+import { setUpFilters } from "./filters.js";
+import { el } from "./dom.js";
+import { count, numberedLine } from "./format.js";
+import { engineSummary, renderBooks, renderTopGames } from "./panels.js";
+import { locationFor, readLocation } from "./position-url.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+// line: the UCI moves from fen (they stay after stepping back, until another move replaces
+// them); sans: their SAN as far as known; cursor: how many of them the board shows.
+let state = { fen: "", line: [], sans: [], cursor: 0 };
+let info = null;
+let filters = {};
+let shown = null; // the /api/position answer for the board
+let board = null;
+// Answers for a position that is no longer shown are dropped: only the newest request counts.
+let generation = 0;
+
+const shownPosition = () => ({ fen: state.fen, play: state.line.slice(0, state.cursor) });
+
+function stateFromLocation() {
+  const { fen, play } = readLocation();
+  return { fen, line: play, sans: [], cursor: play.length };
+}
+
+function go(cursor) {
+  state.cursor = Math.max(0, Math.min(cursor, state.line.length));
+  history.pushState(state, "", locationFor(shownPosition()));
+  refresh();
+}
+
+function play(uci) {
+  if (state.line[state.cursor] !== uci) {
+    const san = shown?.legal.find((move) => move.uci === uci)?.san ?? uci;
+    state.line = [...state.line.slice(0, state.cursor), uci];
+    state.sans = [...state.sans.slice(0, state.cursor), san];
+  }
+  go(state.cursor + 1);
+}
+
+async function refresh() {
+  const asked = ++generation;
+  const position = shownPosition();
+  const movesTable = $("#moves");
+  movesTable.setAttribute("aria-busy", "true");
+  resetEngine();
+  try {
+    const [answer, explorer, books] = await Promise.all([
+      fetchPosition(position),
+      fetchExplorer(position, filters),
+      info.books.length ? fetchBooks(position) : null,
+    ]);
+    if (asked !== generation) return;
+    shown = answer;
+    answer.line.forEach((move, ply) => (state.sans[ply] = move.san));
+    board.show(answer, position.play.at(-1));
+    renderExplorer(movesTable, explorer, play);
+    renderBooks($("#books"), books, play);
+    renderTopGames($("#games"), explorer.topGames ?? [], showGame);
+    renderHeading(explorer, answer);
+    renderLine();
+    movesTable.dataset.play = position.play.join(",");
+    movesTable.setAttribute("aria-busy", "false");
+    $("#engine-go").disabled = false;
+  } catch (error) {
+    if (asked === generation) showStatus(error.message);
+  }
+}
+
+function showStatus(message) {
+  $("#status").textContent = message;
+}
+
+function renderHeading(explorer, answer) {
+  const unnamed = state.cursor ? "" : "Start position";
+  $("#opening").replaceChildren(...(explorer.opening ? openingLabel(explorer.opening) : [unnamed]));
+  const notes = [];
+  if (answer.result) notes.push(answer.result === "checkmate" ? "Checkmate" : "Stalemate");
+  else if (answer.check) notes.push("Check");
+  const ignored = explorer.bookforge?.ignored ?? [];
+  if (ignored.length) notes.push(`Ignored filters: ${ignored.join(", ")}`);
+  showStatus(notes.join(" · "));
+}
+
+// The moves played, numbered; the current ply is marked and moves after it (kept after
+// stepping back) are dimmed. Clicking a move goes to it.
+function renderLine() {
+  const items = numberedLine(state.sans, state.fen).map(({ label, san }, index) => {
+    const ply = index + 1;
+    const button = el("button", { class: "ply", "data-ply": String(ply) }, san || state.line[index]);
+    if (ply === state.cursor) button.classList.add("current");
+    if (ply > state.cursor) button.classList.add("future");
+    button.addEventListener("click", () => go(ply));
+    return el("li", {}, label ? el("span", { class: "number" }, label) : "", button);
+  });
+  $("#line").replaceChildren(...items);
+  $("#back").disabled = state.cursor === 0;
+  $("#start").disabled = state.cursor === 0;
+  $("#forward").disabled = state.cursor === state.line.length;
+  $("#end").disabled = state.cursor === state.line.length;
+}
+
+// Until the new position is shown, the engine button waits (it analyses the board's position).
+function resetEngine() {
+  const hint = el("span", { class: "muted" }, "Ask the built-in engine for its line here.");
+  $("#engine-line").replaceChildren(hint);
+  $("#engine-go").disabled = true;
+}
+
+async function analyse() {
+  const asked = generation;
+  const { fen } = shown;
+  $("#engine-go").disabled = true;
+  $("#engine-line").replaceChildren(el("span", { class: "muted" }, "Thinking…"));
+  try {
+    const analysis = await fetchEngine(shownPosition());
+    if (asked === generation) $("#engine-line").replaceChildren(...engineSummary(analysis, fen));
+  } catch (error) {
+    if (asked === generation) $("#engine-line").replaceChildren(error.message);
+  } finally {
+    if (asked === generation) $("#engine-go").disabled = false;
+  }
+}
+
+async function showGame(id) {
+  const dialog = $("#pgn");
+  try {
+    dialog.querySelector("pre").textContent = await fetchGamePgn(id);
+  } catch (error) {
+    dialog.querySelector("pre").textContent = error.message;
+  }
+  dialog.showModal();
+}
+
+function onKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest("input, select, textarea")) return;
+  const moves = {
+    ArrowLeft: () => go(state.cursor - 1),
+    ArrowRight: () => go(state.cursor + 1),
+    Home: () => go(0),
+    End: () => go(state.line.length),
+    f: () => board.flip(),
+  };
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  move();
+}
+
+async function start() {
+  board = new ExplorerBoard($("#board"), play);
+  $("#start").addEventListener("click", () => go(0));
+  $("#back").addEventListener("click", () => go(state.cursor - 1));
+  $("#forward").addEventListener("click", () => go(state.cursor + 1));
+  $("#end").addEventListener("click", () => go(state.line.length));
+  $("#flip").addEventListener("click", () => board.flip());
+  $("#engine-go").addEventListener("click", analyse);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", (event) => {
+    state = event.state ?? stateFromLocation();
+    refresh();
+  });
+
+  info = await fetchInfo();
+  $("#store").textContent = `${info.store.path} · ${count(info.store.games)} games`;
+  setUpFilters($("#filters"), info.filters, (chosen) => {
+    filters = chosen;
+    refresh();
+  });
+  state = stateFromLocation();
+  history.replaceState(state, "", window.location.href);
+  await refresh();
+}
+
+start().catch((error) => showStatus(error.message));

@@ -1,0 +1,294 @@
+// The explorer page of `bookforge serve` in a real browser: headless Chromium (Debian's
+// /usr/bin/chromium) driven by puppeteer-core against the real binary, on a store and a book
+// made from data-samples/twic0920-2000.pgn. It plays 1.e4 c5 by clicking squares and checks
+// the page against `bookforge db explore --json` and `bookforge probe --json`.
+//
+// Environment (set by tests/browser/CMakeLists.txt): BOOKFORGE_BIN, BOOKFORGE_SOURCE_DIR,
+// BOOKFORGE_TEST_OUT (the folder for the temporary store and the screenshots).
+// Exits 77 (ctest: skipped) when Chromium or the page's npm packages are missing.
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import { after, before, test } from "node:test";
+
+const SKIP = 77;
+const source = process.env.BOOKFORGE_SOURCE_DIR ?? path.resolve(import.meta.dirname, "../..");
+const bin = process.env.BOOKFORGE_BIN ?? path.join(source, "build/bin/bookforge");
+const out = process.env.BOOKFORGE_TEST_OUT ?? path.join(source, "build/tests/browser");
+const chromium = process.env.BOOKFORGE_CHROMIUM ?? "/usr/bin/chromium";
+const web = path.join(source, "serve/web");
+const games = path.join(source, "data-samples/twic0920-2000.pgn");
+
+function skip(reason) {
+  console.log(`SKIP: ${reason}; scripts/install-deps.sh installs it`);
+  process.exit(SKIP);
+}
+if (!fs.existsSync(chromium)) skip(`no Chromium at ${chromium}`);
+if (!fs.existsSync(path.join(web, "node_modules/puppeteer-core/package.json")))
+  skip(`no ${web}/node_modules (npm ci in serve/web)`);
+const puppeteer = createRequire(path.join(web, "package.json"))("puppeteer-core");
+
+const work = path.join(out, "tmp");
+const store = path.join(work, "tree.sqlite");
+const book = path.join(work, "twic.bin");
+const bookforge = (...args) => execFileSync(bin, args, { encoding: "utf8" });
+
+let server;
+let browser;
+let page;
+let base;
+const problems = []; // console errors, page errors, failed or refused requests
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+// The server prints its URL when it starts listening; it is ready when its API answers.
+async function startServer(port) {
+  await serverPrintsUrl(port);
+  for (let attempt = 0; ; ++attempt) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/info`)).ok) return;
+    } catch (error) {
+      if (attempt === 100) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function serverPrintsUrl(port) {
+  const args = ["serve", "--db", store, "--book", book, "--host", "127.0.0.1", "--port", String(port)];
+  server = spawn(bin, args);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onOutput = (chunk) => {
+      output += chunk;
+      if (output.includes(`127.0.0.1:${port}`)) resolve();
+    };
+    server.stdout.on("data", onOutput);
+    server.stderr.on("data", onOutput);
+    server.on("exit", (code) => reject(new Error(`bookforge serve exited with ${code}:\n${output}`)));
+  });
+}
+
+before(async () => {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  bookforge("db", "add", "--db", store, games);
+  bookforge("build", "-o", book, games);
+  const port = await freePort();
+  await startServer(port);
+  base = `http://127.0.0.1:${port}`;
+
+  browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
+  page = await browser.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.setViewport({ width: 1280, height: 800 });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill("SIGINT");
+});
+
+// The page marks the table with the moves it shows once their numbers are in.
+async function waitForPosition(play) {
+  await page.waitForSelector(`#moves[aria-busy="false"][data-play="${play}"]`);
+}
+
+function urlPlay() {
+  return new URL(page.url()).searchParams.get("play") ?? "";
+}
+
+async function clickSquare(square) {
+  await page.click(`#board .square[data-square="${square}"]`);
+}
+
+async function playByClicks(from, to) {
+  await clickSquare(from);
+  await clickSquare(to);
+}
+
+const number = (text) => Number(text.replace(/[^0-9.]/g, ""));
+
+function readTable() {
+  return page.$$eval("#moves tbody tr[data-uci], #total", (rows) =>
+    rows.map((row) => {
+      const cell = (name) => row.querySelector(`.${name}`)?.textContent ?? "";
+      return {
+        uci: row.dataset.uci ?? "total",
+        games: cell("games"),
+        white: cell("white"),
+        draws: cell("draws"),
+        black: cell("black"),
+      };
+    }),
+  );
+}
+
+// The page shows percentages with one decimal, `db explore` with two: both round the same
+// number, so they differ by at most 0.05 + 0.005.
+function assertPercent(shown, expected, what) {
+  assert.ok(Math.abs(number(shown) - expected) <= 0.0551, `${what}: page ${shown}, db explore ${expected}`);
+}
+
+// The table equals `db explore --json` for the moves played (SAN, space-separated), row by row
+// and in the total. The total's percentages come from the rows' counts: twic0920 has no game
+// without a result, so each row's counts are its games times its percentages.
+async function assertTableMatchesExplore(moves) {
+  const args = ["db", "explore", "--db", store, "--json"];
+  if (moves) args.push("--moves", moves);
+  const expected = JSON.parse(bookforge(...args));
+  const rows = await readTable();
+  const total = rows.pop();
+  assert.deepEqual(
+    rows.map((row) => row.uci),
+    expected.moves.map((move) => move.uci),
+    `rows after "${moves}"`,
+  );
+  const counts = { white: 0, draws: 0, black: 0 };
+  expected.moves.forEach((move, index) => {
+    const row = rows[index];
+    assert.equal(number(row.games), move.games, `games of ${move.uci}`);
+    for (const result of ["white", "draws", "black"]) {
+      assertPercent(row[result], move[result], `${result} of ${move.uci}`);
+      counts[result] += Math.round((move[result] * move.games) / 100);
+    }
+  });
+  assert.equal(number(total.games), expected.games, "total games");
+  assert.equal(counts.white + counts.draws + counts.black, expected.games, "every game has a result");
+  for (const result of ["white", "draws", "black"])
+    assertPercent(total[result], (100 * counts[result]) / expected.games, `total ${result}`);
+}
+
+test("the start position shows the store's first moves", async () => {
+  await page.goto(base);
+  await waitForPosition("");
+  await assertTableMatchesExplore("");
+});
+
+test("filter controls are shown only for what the store can filter on", async () => {
+  const { filters } = await (await fetch(`${base}/api/info`)).json();
+  const any = Object.values(filters).some(Boolean);
+  assert.equal(await page.$eval("#filters", (form) => form.hidden), !any);
+  const controls = { speeds: filters.speeds, ratings: filters.ratings, since: filters.months };
+  for (const [name, available] of Object.entries(controls))
+    assert.equal((await page.$(`#filters [name="${name}"]`)) !== null, available, `${name} control`);
+});
+
+test("1.e4 c5 played by clicking squares updates the URL, the line and the table", async () => {
+  await playByClicks("e2", "e4");
+  await waitForPosition("e2e4");
+  await page.waitForSelector('#board .pieces [data-square="e4"]');
+  await playByClicks("c7", "c5");
+  await waitForPosition("e2e4,c7c5");
+  assert.equal(urlPlay(), "e2e4,c7c5");
+  assert.match(await page.$eval("#line", (line) => line.textContent), /1\.\s*e4\s*c5/);
+  await assertTableMatchesExplore("e4 c5");
+});
+
+test("the book panel lists the book's moves and weights for the position", async () => {
+  const expected = JSON.parse(bookforge("probe", book, "--moves", "e4 c5", "--json"));
+  assert.ok(expected.moves.length > 0, "the book has moves after 1.e4 c5");
+  const shown = await page.$$eval("#books tr[data-uci]", (rows) =>
+    rows.map((row) => ({ uci: row.dataset.uci, weight: row.querySelector(".weight").textContent })),
+  );
+  assert.deepEqual(
+    shown.map((row) => [row.uci, number(row.weight)]),
+    expected.moves.map((move) => [move.uci, move.weight]),
+  );
+  assert.match(await page.$eval("#books", (books) => books.textContent), /twic\.bin/);
+});
+
+test("screenshot at 1280x800", async () => {
+  await page.screenshot({ path: path.join(out, "explorer-1280.png") });
+});
+
+test("the back button and the left arrow key step back, the table follows", async () => {
+  await page.click("#back");
+  await waitForPosition("e2e4");
+  assert.equal(urlPlay(), "e2e4");
+  await assertTableMatchesExplore("e4");
+
+  await page.keyboard.press("ArrowLeft");
+  await waitForPosition("");
+  assert.equal(urlPlay(), "");
+  await assertTableMatchesExplore("");
+});
+
+test("the forward button and the right arrow key replay the line kept after stepping back", async () => {
+  await page.click("#forward");
+  await waitForPosition("e2e4");
+  await page.keyboard.press("ArrowRight");
+  await waitForPosition("e2e4,c7c5");
+  assert.equal(urlPlay(), "e2e4,c7c5");
+});
+
+test("the browser's history returns to the previous position", async () => {
+  await page.goBack();
+  await waitForPosition("e2e4");
+  assert.equal(urlPlay(), "e2e4");
+  await assertTableMatchesExplore("e4");
+  await page.goForward();
+  await waitForPosition("e2e4,c7c5");
+});
+
+test("clicking a row of the table plays its move", async () => {
+  await page.click('#moves tbody tr[data-uci="g1f3"]');
+  await waitForPosition("e2e4,c7c5,g1f3");
+  assert.equal(urlPlay(), "e2e4,c7c5,g1f3");
+  await assertTableMatchesExplore("e4 c5 Nf3");
+});
+
+test("a link to a position reopens it, and so does a reload", async () => {
+  await page.goto(`${base}/?play=e2e4,c7c5`);
+  await waitForPosition("e2e4,c7c5");
+  await assertTableMatchesExplore("e4 c5");
+  await page.reload();
+  await waitForPosition("e2e4,c7c5");
+  assert.equal(urlPlay(), "e2e4,c7c5");
+  await assertTableMatchesExplore("e4 c5");
+});
+
+test("the engine button shows a line for the position", async () => {
+  await page.click("#engine-go");
+  await page.waitForSelector("#engine-line .pv");
+  assert.match(await page.$eval("#engine-line .pv", (pv) => pv.textContent), /^2\. \S+/);
+});
+
+test("on a phone-sized screen the board is above the table and nothing overflows sideways", async () => {
+  await page.setViewport({ width: 390, height: 844 });
+  await page.reload();
+  await waitForPosition("e2e4,c7c5");
+  const board = await page.$eval("#board", (element) => element.getBoundingClientRect().toJSON());
+  const table = await page.$eval("#moves", (element) => element.getBoundingClientRect().toJSON());
+  assert.ok(board.bottom <= table.top, "the board is above the table");
+  assert.ok(board.width >= 300, `the board is ${board.width}px wide`);
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    "no sideways scrolling",
+  );
+  await page.screenshot({ path: path.join(out, "explorer-390.png"), fullPage: true });
+});
+
+test("no console error and no failed request", () => {
+  assert.deepEqual(problems, []);
+});
