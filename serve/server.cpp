@@ -1,6 +1,7 @@
 #include "serve/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include "serve/static_files.h"
 
@@ -44,6 +45,12 @@ Server::Server(Api& api, const ServerLimits& limits)
   http_->set_keep_alive_timeout(limits_.keep_alive_timeout_s);
   http_->set_keep_alive_max_count(1000);
   http_->set_tcp_nodelay(true);
+  // Debian's library listens with a backlog of 5: clients connecting at once past that wait for
+  // a SYN retransmit (a second). The listening socket is kept to raise it once bound.
+  http_->set_socket_options([this](socket_t socket) {
+    httplib::default_socket_options(socket);
+    listen_socket_ = socket;
+  });
   add_routes();
 }
 
@@ -81,6 +88,7 @@ void Server::add_routes() {
 Result<int> Server::bind(const std::string& host, int port) {
   const int bound = port == 0 ? http_->bind_to_any_port(host) : (http_->bind_to_port(host, port) ? port : -1);
   if (bound < 0) return Error{"cannot listen on " + host + ":" + std::to_string(port)};
+  if (listen_socket_ >= 0) ::listen(listen_socket_, SOMAXCONN);
   return bound;
 }
 

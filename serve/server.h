@@ -47,6 +47,7 @@ class Server {
   Api& api_;
   ServerLimits limits_;
   std::unique_ptr<httplib::Server> http_;
+  int listen_socket_ = -1;
 };
 
 }  // namespace bookforge::serve
