@@ -61,6 +61,15 @@ TEST(PositionQuery, AQuotedValueIsCut) {
   EXPECT_LT(position.error().message.size(), 200u);
 }
 
+// Each parameter with its value alone is refused, with a message that starts with its name.
+void expect_each_refused_naming_it(const std::vector<std::pair<std::string, std::string>>& cases) {
+  for (const auto& [name, value] : cases) {
+    Result<ExplorerRequest> bad = explorer_request_from_query({{name, value}});
+    ASSERT_FALSE(bad) << name << "=" << value;
+    EXPECT_TRUE(mentions(bad.error().message, name + ": ")) << bad.error().message;
+  }
+}
+
 TEST(ExplorerRequest, DefaultsAreLichesss) {
   Result<ExplorerRequest> request = explorer_request_from_query({});
   ASSERT_TRUE(request) << request.error().message;
@@ -72,16 +81,12 @@ TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
   Result<ExplorerRequest> request = explorer_request_from_query({{"moves", "3"}, {"topGames", "0"}});
   ASSERT_TRUE(request) << request.error().message;
   EXPECT_EQ(request->max_moves, 3);
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{{"moves", "abc"},
-                                                                                    {"moves", "-1"},
-                                                                                    {"moves", "3x"},
-                                                                                    {"moves", "99999999999"},
-                                                                                    {"topGames", "1.5"},
-                                                                                    {"recentGames", "101"}}) {
-    Result<ExplorerRequest> bad = explorer_request_from_query({{name, value}});
-    ASSERT_FALSE(bad) << name << "=" << value;
-    EXPECT_TRUE(mentions(bad.error().message, name + ": ")) << bad.error().message;
-  }
+  expect_each_refused_naming_it({{"moves", "abc"},
+                                 {"moves", "-1"},
+                                 {"moves", "3x"},
+                                 {"moves", "99999999999"},
+                                 {"topGames", "1.5"},
+                                 {"recentGames", "101"}});
 }
 
 TEST(ExplorerRequest, FiltersTheStoreCannotApplyAreCheckedThenListedAsIgnored) {
@@ -92,15 +97,11 @@ TEST(ExplorerRequest, FiltersTheStoreCannotApplyAreCheckedThenListedAsIgnored) {
                                                                  {"variant", "standard"}});
   ASSERT_TRUE(request) << request.error().message;
   EXPECT_EQ(request->ignored, (std::vector<std::string>{"speeds", "ratings", "since", "until"}));
-  for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{{"speeds", "blitz,fast"},
-                                                                                    {"ratings", "2300"},
-                                                                                    {"since", "2015-13"},
-                                                                                    {"until", "15-01"},
-                                                                                    {"variant", "atomic"}}) {
-    Result<ExplorerRequest> bad = explorer_request_from_query({{name, value}});
-    ASSERT_FALSE(bad) << name << "=" << value;
-    EXPECT_TRUE(mentions(bad.error().message, name + ": ")) << bad.error().message;
-  }
+  expect_each_refused_naming_it({{"speeds", "blitz,fast"},
+                                 {"ratings", "2300"},
+                                 {"since", "2015-13"},
+                                 {"until", "15-01"},
+                                 {"variant", "atomic"}});
 }
 
 TEST(EngineRequest, DepthAndTimeAreBounded) {
