@@ -25,16 +25,16 @@ export class ExplorerBoard {
   }
 
   // position: the answer of /api/position; lastMove: the UCI move that led to it, if any.
+  // Resolves once the pieces stand still: the board takes no input while they move.
   show(position, lastMove) {
     this.legal = position.legal;
     this.fen = position.fen;
-    this.board.cancelMoveInput();
-    this.board.setPosition(position.fen, true);
     this.board.removeMarkers(MARKER_TYPE.square);
     if (lastMove) {
       this.board.addMarker(MARKER_TYPE.square, lastMove.slice(0, 2));
       this.board.addMarker(MARKER_TYPE.square, lastMove.slice(2, 4));
     }
+    return this.board.setPosition(position.fen, true);
   }
 
   flip() {

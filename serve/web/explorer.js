@@ -59,12 +59,15 @@ async function refresh() {
     if (asked !== generation) return;
     shown = answer;
     answer.line.forEach((move, ply) => (state.sans[ply] = move.san));
-    board.show(answer, position.play.at(-1));
+    const boardSettled = board.show(answer, position.play.at(-1));
     renderExplorer(movesTable, explorer, play);
     renderBooks($("#books"), books, play);
     renderTopGames($("#games"), explorer.topGames ?? [], showGame);
     renderHeading(explorer, answer);
     renderLine();
+    // The table is marked as showing the position once the board can take the next move too.
+    await boardSettled;
+    if (asked !== generation) return;
     movesTable.dataset.play = position.play.join(",");
     movesTable.setAttribute("aria-busy", "false");
     $("#engine-go").disabled = false;

@@ -111,7 +111,12 @@ after(async () => {
 
 // The page marks the table with the moves it shows once their numbers are in.
 async function waitForPosition(play) {
-  await page.waitForSelector(`#moves[aria-busy="false"][data-play="${play}"]`);
+  try {
+    await page.waitForSelector(`#moves[aria-busy="false"][data-play="${play}"]`);
+  } catch (error) {
+    const shown = await page.$eval("#moves", (table) => table.dataset.play);
+    throw new Error(`the page shows play=${shown} (URL ${page.url()}), not ${play}: ${error.message}`);
+  }
 }
 
 function urlPlay() {
@@ -125,6 +130,19 @@ async function clickSquare(square) {
 async function playByClicks(from, to) {
   await clickSquare(from);
   await clickSquare(to);
+}
+
+async function dragPiece(from, to) {
+  const center = async (square) => {
+    const box = await (await page.$(`#board .square[data-square="${square}"]`)).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [fromX, fromY] = await center(from);
+  const [toX, toY] = await center(to);
+  await page.mouse.move(fromX, fromY);
+  await page.mouse.down();
+  await page.mouse.move(toX, toY, { steps: 8 });
+  await page.mouse.up();
 }
 
 const number = (text) => Number(text.replace(/[^0-9.]/g, ""));
@@ -248,6 +266,23 @@ test("the browser's history returns to the previous position", async () => {
   assert.equal(urlPlay(), "e2e4");
   await assertTableMatchesExplore("e4");
   await page.goForward();
+  await waitForPosition("e2e4,c7c5");
+});
+
+test("a piece dragged to a legal square plays the move", async () => {
+  await dragPiece("g1", "f3");
+  await waitForPosition("e2e4,c7c5,g1f3");
+  assert.equal(urlPlay(), "e2e4,c7c5,g1f3");
+  await page.click("#back");
+  await waitForPosition("e2e4,c7c5");
+});
+
+test("an illegal move is refused: the board takes the next legal one", async () => {
+  await playByClicks("d2", "d5");
+  await playByClicks("d2", "d4");
+  await waitForPosition("e2e4,c7c5,d2d4");
+  assert.equal(urlPlay(), "e2e4,c7c5,d2d4");
+  await page.click("#back");
   await waitForPosition("e2e4,c7c5");
 });
 
