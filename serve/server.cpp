@@ -13,22 +13,18 @@ void send(httplib::Response& res, const ApiResponse& answer) {
   res.set_content(answer.body, answer.content_type.c_str());
 }
 
-// The library answers some requests by itself with an empty body (a malformed request line,
-// a body over the limit, an unknown method); they get a JSON error like every other.
+// The library answers some requests by itself with an empty body (a malformed request line or
+// method, a request line or body over the limit); they get a JSON error like every other.
 std::string_view reason_of(int status) {
   switch (status) {
     case 400:
       return "malformed request";
     case 404:
       return "no such path";
-    case 405:
-      return "method not allowed";
     case 413:
       return "request too large";
     case 414:
       return "request line too long";
-    case 431:
-      return "request headers too large";
     default:
       return status >= 500 ? "internal error" : "request refused";
   }
