@@ -11,7 +11,7 @@ export function readLocation(search = window.location.search) {
 }
 
 export function locationFor(position) {
-  // Commas are legal in a query; keeping them makes the link readable.
-  const query = positionParams(position).toString().replaceAll("%2C", ",");
+  // Commas and slashes are legal in a query; keeping them makes the link readable.
+  const query = positionParams(position).toString().replaceAll("%2C", ",").replaceAll("%2F", "/");
   return query ? `?${query}` : window.location.pathname;
 }

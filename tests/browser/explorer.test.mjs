@@ -303,6 +303,26 @@ test("a link to a position reopens it, and so does a reload", async () => {
   await assertTableMatchesExplore("e4 c5");
 });
 
+test("a link from another start position keeps its fen and numbers the moves from it", async () => {
+  const sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
+  await page.goto(`${base}/?${new URLSearchParams({ fen: sicilian, play: "g1f3" })}`);
+  await waitForPosition("g1f3");
+  assert.match(await page.$eval("#line", (line) => line.textContent), /^2\.\s*Nf3$/);
+  await playByClicks("d7", "d6");
+  await waitForPosition("g1f3,d7d6");
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("fen"), sicilian);
+  assert.equal(urlPlay(), "g1f3,d7d6");
+  const explore = bookforge("db", "explore", "--db", store, "--json", "--moves", "e4 c5 Nf3 d6");
+  const expected = JSON.parse(explore);
+  assert.deepEqual(
+    (await readTable()).slice(0, -1).map((row) => [row.uci, number(row.games)]),
+    expected.moves.map((move) => [move.uci, move.games]),
+  );
+  await page.goto(`${base}/?play=e2e4,c7c5`);
+  await waitForPosition("e2e4,c7c5");
+});
+
 test("the engine button shows a line for the position", async () => {
   await page.click("#engine-go");
   await page.waitForSelector("#engine-line .pv");
