@@ -1,6 +1,7 @@
 // The board (cm-chessboard). It knows no chess rules: the server's legal moves for the position
 // shown decide which clicks and drags become moves.
 import { Chessboard, FEN, INPUT_EVENT_TYPE, COLOR } from "/vendor/cm-chessboard/src/Chessboard.js";
+import { Arrows, ARROW_TYPE } from "/vendor/cm-chessboard/src/extensions/arrows/Arrows.js";
 import { Markers, MARKER_TYPE } from "/vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import {
   PromotionDialog,
@@ -19,7 +20,7 @@ export class ExplorerBoard {
       position: FEN.start,
       assetsUrl: ASSETS,
       style: { pieces: { file: "pieces/standard.svg" }, animationDuration: 150 },
-      extensions: [{ class: Markers }, { class: PromotionDialog }],
+      extensions: [{ class: Arrows }, { class: Markers }, { class: PromotionDialog }],
     });
     this.board.enableMoveInput((event) => this.handleInput(event));
   }
@@ -29,12 +30,19 @@ export class ExplorerBoard {
   show(position, lastMove) {
     this.legal = position.legal;
     this.fen = position.fen;
+    this.board.removeArrows();
     this.board.removeMarkers(MARKER_TYPE.square);
     if (lastMove) {
       this.board.addMarker(MARKER_TYPE.square, lastMove.slice(0, 2));
       this.board.addMarker(MARKER_TYPE.square, lastMove.slice(2, 4));
     }
     return this.board.setPosition(position.fen, true);
+  }
+
+  // Draws the move (UCI) that the pointer is on in a table as an arrow; null clears it.
+  pointAt(uci) {
+    this.board.removeArrows();
+    if (uci) this.board.addArrow(ARROW_TYPE.info, uci.slice(0, 2), uci.slice(2, 4));
   }
 
   flip() {

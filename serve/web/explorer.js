@@ -166,6 +166,11 @@ async function start() {
   $("#flip").addEventListener("click", () => board.flip());
   $("#engine-go").addEventListener("click", analyse);
   document.addEventListener("keydown", onKey);
+  // A move row of any table (explorer or book) under the pointer shows its arrow on the board.
+  $(".data").addEventListener("mouseover", (event) => {
+    board.pointAt(event.target.closest("tr[data-uci]")?.dataset.uci ?? null);
+  });
+  $(".data").addEventListener("mouseleave", () => board.pointAt(null));
   window.addEventListener("popstate", (event) => {
     state = event.state ?? stateFromLocation();
     refresh();

@@ -236,8 +236,18 @@ test("the book panel lists the book's moves and weights for the position", async
   assert.match(await page.$eval("#books", (books) => books.textContent), /twic\.bin/);
 });
 
+test("the move under the pointer in the table is drawn as an arrow on the board", async () => {
+  await page.hover('#moves tbody tr[data-uci="g1f3"] .games');
+  await page.waitForSelector("#board .arrows .arrow");
+  await page.hover("#line");
+  await page.waitForSelector("#board .arrows .arrow", { hidden: true });
+});
+
 test("screenshot at 1280x800", async () => {
+  await page.hover('#moves tbody tr[data-uci="g1f3"] .games');
+  await page.waitForSelector("#board .arrows .arrow");
   await page.screenshot({ path: path.join(out, "explorer-1280.png") });
+  await page.hover("#line");
 });
 
 test("the back button and the left arrow key step back, the table follows", async () => {
