@@ -3,9 +3,9 @@
 // links, reloads and the browser's history all work.
 import { fetchBooks, fetchEngine, fetchExplorer, fetchGamePgn, fetchInfo, fetchPosition } from "./api.js";
 import { ExplorerBoard } from "./board.js";
+import { el } from "./dom.js";
 import { openingLabel, renderExplorer } from "./explorer-table.js";
 import { setUpFilters } from "./filters.js";
-import { el } from "./dom.js";
 import { count, numberedLine } from "./format.js";
 import { engineSummary, renderBooks, renderTopGames } from "./panels.js";
 import { locationFor, readLocation } from "./position-url.js";
@@ -30,7 +30,9 @@ function stateFromLocation() {
 }
 
 function go(cursor) {
-  state.cursor = Math.max(0, Math.min(cursor, state.line.length));
+  const target = Math.max(0, Math.min(cursor, state.line.length));
+  if (target === state.cursor) return; // already there: no history entry, no request
+  state.cursor = target;
   history.pushState(state, "", locationFor(shownPosition()));
   refresh();
 }
