@@ -260,6 +260,10 @@ test("the back button and the left arrow key step back, the table follows", asyn
   await waitForPosition("");
   assert.equal(urlPlay(), "");
   await assertTableMatchesExplore("");
+
+  const entries = await page.evaluate(() => history.length);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.evaluate(() => history.length), entries, "back at the start adds no history entry");
 });
 
 test("the forward button and the right arrow key replay the line kept after stepping back", async () => {
