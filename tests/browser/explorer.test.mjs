@@ -337,6 +337,18 @@ test("a link from another start position keeps its fen and numbers the moves fro
   await waitForPosition("e2e4,c7c5");
 });
 
+test("a pawn reaching the last rank is promoted to the piece picked in the dialog", async () => {
+  await page.goto(`${base}/?fen=${encodeURIComponent("7k/P7/8/8/8/8/8/K7 w - - 0 1")}`);
+  await waitForPosition("");
+  await playByClicks("a7", "a8");
+  const knight = await page.waitForSelector('#board [data-piece="wn"]', { visible: true });
+  await knight.click();
+  await waitForPosition("a7a8n");
+  assert.match(await page.$eval("#line", (line) => line.textContent), /a8=N/);
+  await page.goto(`${base}/?play=e2e4,c7c5`);
+  await waitForPosition("e2e4,c7c5");
+});
+
 test("the engine button shows a line for the position", async () => {
   await page.click("#engine-go");
   await page.waitForSelector("#engine-line .pv");
