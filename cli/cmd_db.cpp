@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "book/opening_names.h"
+#include "book/polyglot/format.h"
 #include "book/store/add.h"
 #include "book/store/explore.h"
 #include "book/store/store.h"
@@ -14,7 +15,6 @@
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
 #include "cli/openings_option.h"
-#include "cli/output_format.h"
 #include "cli/output_path.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
@@ -107,7 +107,7 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
 
 void print_exploration_json(const store::Exploration& x, const book::OpeningNames& names) {
   std::string out =
-      "{\"key\": \"" + hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
+      "{\"key\": \"" + book::hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
   for (size_t i = 0; i < x.moves.size(); ++i) {
     const store::ExploredMove& m = x.moves[i];
     if (i) out += ", ";
@@ -125,7 +125,7 @@ void print_exploration_json(const store::Exploration& x, const book::OpeningName
 void print_exploration_text(const store::Exploration& x, const Board& board,
                             const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
-  std::printf("key       %s\n", hex_key(x.key).c_str());
+  std::printf("key       %s\n", book::hex_key(x.key).c_str());
   if (std::string opening = opening_of(names, x.key); !opening.empty())
     std::printf("opening   %s\n", opening.c_str());
   std::printf("games     %" PRIu64 "\n", x.games);

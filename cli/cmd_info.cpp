@@ -8,7 +8,6 @@
 
 #include "book/polyglot/info.h"
 #include "cli/command.h"
-#include "cli/output_format.h"
 #include "cli/read_report.h"
 #include "engine/san.h"
 

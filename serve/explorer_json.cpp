@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "cli/output_format.h"
+#include "book/polyglot/format.h"
 
 namespace bookforge::serve {
 
@@ -41,7 +41,7 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration, cons
           {"recentGames", nlohmann::ordered_json::array()},
           {"opening", opening_json(names, board.key())},
           {"bookforge",
-           {{"key", cli::hex_key(exploration.key)},
+           {{"key", book::hex_key(exploration.key)},
             {"fen", board.fen()},
             {"games", exploration.games},
             {"unknownResults", exploration.games - (white + draws + black)},

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "cli/output_format.h"
+#include "book/polyglot/format.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
 
@@ -29,7 +29,7 @@ nlohmann::ordered_json position_json(const QueriedPosition& position) {
   nlohmann::ordered_json result = nullptr;
   if (moves.size() == 0) result = board.in_check() ? "checkmate" : "stalemate";
   return {{"fen", board.fen()},
-          {"key", cli::hex_key(board.key())},
+          {"key", book::hex_key(board.key())},
           {"turn", board.side_to_move() == kWhite ? "white" : "black"},
           {"check", board.in_check()},
           {"legal", std::move(legal)},

@@ -1,10 +1,10 @@
 #include "book/polyglot/dump.h"
 
-#include <cinttypes>
 #include <cstdio>
 #include <unordered_set>
 #include <vector>
 
+#include "book/polyglot/format.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
 
@@ -24,12 +24,6 @@ struct Child {
   uint16_t weight = 0;  // 0 and 0 for an opponent's reply that is not a book entry
   uint32_t learn = 0;
 };
-
-std::string hex(uint64_t key) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016" PRIx64, key);
-  return text;
-}
 
 std::string json_quoted(std::string_view s) {
   std::string out = "\"";
@@ -183,12 +177,12 @@ class Dumper {
       stats_.moves += moves.size();
       if (options_.format == DumpFormat::kCsv) {
         for (const Child& c : moves)
-          out_ << depth << ',' << hex(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
+          out_ << depth << ',' << hex_key(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
                << move_to_uci(c.move) << ',' << move_to_san(board, c.move) << ',' << c.weight << ','
                << c.learn << '\n';
       } else {
         out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
-             << hex(board.key()) << "\", \"fen\": \"" << board.fen()
+             << hex_key(board.key()) << "\", \"fen\": \"" << board.fen()
              << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
         for (size_t i = 0; i < moves.size(); ++i)
           out_ << (i ? ", " : "") << "{\"uci\": \"" << move_to_uci(moves[i].move) << "\", \"san\": \""

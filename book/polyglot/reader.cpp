@@ -14,12 +14,6 @@
 namespace bookforge::book {
 namespace {
 
-std::string hex_key(uint64_t key) {
-  char text[24];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key));
-  return text;
-}
-
 // What a path that is not a regular file is, for the message that refuses it.
 std::string file_kind(mode_t mode) {
   if (S_ISDIR(mode)) return "is a folder";
