@@ -28,6 +28,11 @@ std::string_view content_type_of(std::string_view name) {
   }};
   for (const auto& [extension, type] : kTypes)
     if (name.ends_with(extension)) return type;
+  // A name without an extension is a text the packages ship (LICENSE, which MIT asks to ship
+  // with the code): shown, not downloaded.
+  const size_t slash = name.rfind('/');
+  if (name.find('.', slash == std::string_view::npos ? 0 : slash) == std::string_view::npos)
+    return "text/plain; charset=utf-8";
   return "application/octet-stream";
 }
 

@@ -32,6 +32,7 @@ TEST(StaticFiles, ContentTypeByExtension) {
   EXPECT_EQ(content_type_of("/a.png"), "image/png");
   EXPECT_EQ(content_type_of("/a.json"), "application/json");
   EXPECT_EQ(content_type_of("/a.bin"), "application/octet-stream");
+  EXPECT_EQ(content_type_of("/vendor/cm-chessboard/LICENSE"), "text/plain; charset=utf-8");
 }
 
 TEST(StaticFiles, TheBuiltInTableServesThePageWhenItIsBuilt) {
