@@ -28,6 +28,9 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration, cons
                      {"white", move.white},
                      {"draws", move.draws},
                      {"black", move.black},
+                     // Not in lichess's answer: every game of the move, with those without a
+                     // result ("*"), which white + draws + black leaves out.
+                     {"games", move.games},
                      {"averageRating", average},
                      {"performance", nullptr},
                      {"opening", opening_json(names, move.after_key)},

@@ -27,8 +27,11 @@ function openingCell(opening) {
   return el("td", { class: "name", title: `${opening.eco} ${opening.name}` }, ...openingLabel(opening));
 }
 
+// Every game, with those without a result: the server's `games` (a lichess answer has none).
+const gamesOf = (counts) => counts.games ?? counts.white + counts.draws + counts.black;
+
 function moveRow(move, positionGames, onPlay) {
-  const games = move.white + move.draws + move.black;
+  const games = gamesOf(move);
   const row = el(
     "tr",
     { "data-uci": move.uci, tabindex: "0", title: `Play ${move.san}` },
@@ -49,7 +52,7 @@ function moveRow(move, positionGames, onPlay) {
 
 // explorer: the answer of /api/explorer; onPlay(uci) plays a move of the table.
 export function renderExplorer(table, explorer, onPlay) {
-  const positionGames = explorer.white + explorer.draws + explorer.black;
+  const positionGames = gamesOf(explorer.bookforge ?? explorer);
   const rows = explorer.moves.map((move) => moveRow(move, positionGames, onPlay));
   if (!rows.length) {
     const note = "No game in the store reaches this position.";

@@ -61,6 +61,7 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   EXPECT_EQ(e4["white"], 10);
   EXPECT_EQ(e4["draws"], 5);
   EXPECT_EQ(e4["black"], 4);
+  EXPECT_EQ(e4["games"], 20);  // with the game without a result
   EXPECT_EQ(e4["averageRating"], 2302);
   EXPECT_TRUE(e4["performance"].is_null());
   EXPECT_TRUE(e4["opening"].is_null());
