@@ -18,6 +18,7 @@
 #include "book/selection_rules.h"
 #include "cli/command.h"
 #include "cli/config_file.h"
+#include "cli/exit_options.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
 #include "cli/memory_size.h"
@@ -57,6 +58,7 @@ struct BuildOptions {
   std::string from_db;  // a store (db add) instead of PGN files: book/store/from_db.h
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
+  ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
 };
 
@@ -148,8 +150,10 @@ int run_build(const BuildOptions& opts) {
   // an output that is one of the inputs never replaces it.
   std::vector<std::string> inputs = opts.inputs;
   if (!opts.from_db.empty()) inputs.push_back(opts.from_db);
-  const std::vector<OutputPath> outputs{
-      {"-o", opts.output}, {"--report", opts.report}, {"--suspicious", opts.rescore.suspicious}};
+  const std::vector<OutputPath> outputs{{"-o", opts.output},
+                                        {"--report", opts.report},
+                                        {"--suspicious", opts.rescore.suspicious},
+                                        {"--exits", opts.exits.path}};
   Status usable = check_outputs(outputs, inputs);
   if (usable.ok()) usable = check_tmp_dir("--tmp-dir", opts.tmp_dir);
   if (!usable.ok()) {
@@ -177,6 +181,11 @@ int run_build(const BuildOptions& opts) {
     return kExitUsage;
   }
   request.rescore = std::move(*rescore);
+  Result<std::optional<book::ExitOptions>> exits = make_exit_options(opts.exits, opts.read);
+  if (!exits) {
+    print_error(exits.error().message);
+    return kExitUsage;
+  }
 
   // Step 2. The build: read, count, rules, rescoring, the book.
   Result<book::BuildReport> built = book::build(request);
@@ -202,6 +211,11 @@ int run_build(const BuildOptions& opts) {
   if (report.rescore)
     if (Status s = finish_rescore(opts.rescore, *report.rescore, report.suspicious, opts.read.quiet);
         !s.ok()) {
+      print_error(s.error().message);
+      return kExitFailure;
+    }
+  if (*exits)
+    if (Status s = write_exits(opts.exits, **exits, opts.output, opts.read.quiet); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }
@@ -325,6 +339,7 @@ void setup_build(CLI::App& root) {
                   "counting apply)")
       ->excludes(files);
   add_rescore_options(cmd, opts->rescore);
+  add_exit_options(cmd, opts->exits);
   cmd->add_flag("--allow-empty", opts->allow_empty,
                 "Write the book even when no game or no move was kept (otherwise that is an error)");
   cmd->add_option("--report", opts->report,

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <fstream>
@@ -116,6 +117,14 @@ Board board_of(const std::string& fen) {
   Result<Board> b = Board::from_fen(fen);
   EXPECT_TRUE(b.ok()) << fen << ": " << (b.ok() ? "" : b.error().message);
   return b.ok() ? *b : Board();
+}
+
+std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries) {
+  std::sort(entries.begin(), entries.end(), book::book_order);
+  std::vector<unsigned char> bytes(entries.size() * book::kPolyglotEntrySize);
+  for (size_t i = 0; i < entries.size(); ++i)
+    book::encode_entry(entries[i], &bytes[i * book::kPolyglotEntrySize]);
+  return bytes;
 }
 
 }  // namespace bookforge::test

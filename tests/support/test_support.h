@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "book/polyglot/format.h"
 #include "engine/board.h"
 
 namespace bookforge::test {
@@ -53,6 +54,9 @@ CommandResult run_program(const std::vector<std::string>& argv, const std::strin
 
 // The board of a FEN; a bad FEN fails the calling test (and gives the start position).
 Board board_of(const std::string& fen);
+
+// A Polyglot book's bytes: the entries in the book's order (book_order), encoded.
+std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries);
 
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);

@@ -1,0 +1,114 @@
+#include "book/exits.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "book/polyglot/walk.h"
+#include "engine/movegen.h"
+#include "engine/san.h"
+#include "engine/search.h"
+
+namespace bookforge::book {
+
+Status ExitOptions::validate() const {
+  if ((depth > 0) == (nodes > 0)) return Error{"exits need exactly one of a depth or a node limit"};
+  if (depth < 0 || depth >= kMaxPly) return Error{"exit depth must be 1.." + std::to_string(kMaxPly - 1)};
+  if (threads < 1) return Error{"exits need at least one thread"};
+  if (eval_min && eval_max && *eval_min > *eval_max)
+    return Error{"the exit band is empty: its minimum " + std::to_string(*eval_min) +
+                 " is above its maximum " + std::to_string(*eval_max)};
+  return ok_status();
+}
+
+namespace {
+
+// The positions the book's moves lead to that have no book move, each once, at the shortest
+// distance the walk (breadth first) reaches them.
+std::vector<ExitPosition> find_exits(const PolyglotBook& book) {
+  auto moves_of = [&](uint64_t key, std::vector<uint16_t>& moves) {
+    auto [first, last] = book.range(key);
+    for (size_t i = first; i < last; ++i) moves.push_back(book.entry(i).move);
+  };
+  std::vector<ExitPosition> exits;
+  std::unordered_set<uint64_t> seen;
+  std::vector<uint16_t> moves;
+  walk_book(moves_of, [&](const Board& board, int depth) {
+    moves.clear();
+    moves_of(board.key(), moves);
+    for (uint16_t pg : moves) {
+      const Move move = polyglot_to_move(board, pg);
+      if (!move.is_ok()) continue;  // the walk counts it as illegal
+      Board child = board;
+      UndoInfo undo;
+      child.make_move(move, undo);
+      auto [first, last] = book.range(child.key());
+      if (first != last || !seen.insert(child.key()).second) continue;
+      // A game that is over is no start for a game.
+      MoveList legal;
+      generate_legal(child, legal);
+      if (legal.size() == 0) continue;
+      exits.push_back({child, depth + 1, 0, 0});
+    }
+  });
+  return exits;
+}
+
+}  // namespace
+
+Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const ExitOptions& options,
+                                             ExitStats& stats) {
+  if (Status s = options.validate(); !s.ok()) return s.error();
+  std::vector<ExitPosition> exits = find_exits(book);
+  stats.exits = exits.size();
+
+  // Each thread has its own engine and clears it for every position, so a score depends on the
+  // position and the limits alone.
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    Engine engine(size_t(options.hash_mb), 1);
+    SearchLimits limits;
+    limits.depth = options.depth;
+    limits.nodes = options.nodes;
+    for (size_t i; (i = next.fetch_add(1)) < exits.size();) {
+      engine.new_game();
+      const SearchResult r = engine.search(exits[i].board, {}, limits);
+      const Score own = r.lines.empty() ? 0 : r.lines[0].score;
+      exits[i].white = exits[i].board.side_to_move() == kWhite ? own : Score(-own);
+      exits[i].depth = r.depth;
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options.threads, int(std::max<size_t>(exits.size(), 1))));
+  std::vector<std::jthread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  pool.clear();
+
+  std::erase_if(exits, [&](const ExitPosition& e) {
+    return (options.eval_min && e.white < *options.eval_min) ||
+           (options.eval_max && e.white > *options.eval_max);
+  });
+  stats.kept = exits.size();
+  return exits;
+}
+
+std::string exits_epd(const std::vector<ExitPosition>& exits) {
+  std::string out;
+  for (const ExitPosition& e : exits) {
+    const std::string fen = e.board.fen();
+    // The FEN's first four fields (placement, side, castling, en passant); the move counters
+    // become hmvc and fmvn.
+    size_t end = 0;
+    for (int field = 0; field < 4; ++field) end = fen.find(' ', field == 0 ? 0 : end + 1);
+    const Score own = e.board.side_to_move() == kWhite ? e.white : Score(-e.white);
+    out += fen.substr(0, end) + " ce " + std::to_string(own) + "; acd " + std::to_string(e.depth) +
+           "; hmvc " + std::to_string(e.board.halfmove_clock()) + "; fmvn " +
+           std::to_string(e.board.fullmove_number()) + "; c0 \"bookforge exit, ply " + std::to_string(e.ply) +
+           ", white " + std::to_string(e.white) + " cp\";\n";
+  }
+  return out;
+}
+
+}  // namespace bookforge::book

@@ -1,0 +1,63 @@
+#include "cli/exit_options.h"
+
+#include <cstdio>
+#include <thread>
+
+#include "book/output_file.h"
+#include "cli/number_option.h"
+
+namespace bookforge::cli {
+
+void add_exit_options(CLI::App* cmd, ExitFlags& f) {
+  const std::string group = "Exit positions";
+  cmd->add_option("--exits", f.path,
+                  "Write the book's exit positions (where its lines end), evaluated by the embedded engine, "
+                  "to this EPD file")
+      ->group(group);
+  f.depth_opt = cmd->add_option("--exit-depth", f.depth, "Search each exit to this depth [10]")
+                    ->transform(whole_number(1, kMaxPly - 1))
+                    ->group(group);
+  f.nodes_opt = cmd->add_option("--exit-nodes", f.nodes, "... or with this many nodes")
+                    ->transform(whole_number(1, kNoLimit))
+                    ->excludes(f.depth_opt)
+                    ->group(group);
+  f.min_opt = cmd->add_option("--exit-eval-min", f.eval_min,
+                              "Keep exits scoring at least this many centipawns, from White's point of view")
+                  ->transform(whole_number(-kScoreInfinite, kScoreInfinite))
+                  ->group(group);
+  f.max_opt = cmd->add_option("--exit-eval-max", f.eval_max, "... and at most this many")
+                  ->transform(whole_number(-kScoreInfinite, kScoreInfinite))
+                  ->group(group);
+}
+
+Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, const ReadFlags& read) {
+  if (f.path.empty()) {
+    for (const CLI::Option* o : {f.depth_opt, f.nodes_opt, f.min_opt, f.max_opt})
+      if (o && o->count() > 0) return Error{o->get_name() + " needs --exits"};
+    return std::optional<book::ExitOptions>();
+  }
+  book::ExitOptions o;
+  o.nodes = f.nodes;
+  o.depth = f.nodes > 0 ? 0 : f.depth;
+  o.eval_min = f.eval_min;
+  o.eval_max = f.eval_max;
+  o.threads = read.threads > 0 ? read.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  if (Status s = o.validate(); !s.ok()) return s.error();
+  return std::optional<book::ExitOptions>(o);
+}
+
+Status write_exits(const ExitFlags& f, const book::ExitOptions& options, const std::string& book_path,
+                   bool quiet) {
+  Result<book::PolyglotBook> opened = book::PolyglotBook::open(book_path);
+  if (!opened) return opened.error();
+  book::ExitStats stats;
+  Result<std::vector<book::ExitPosition>> exits = book::book_exits(*opened, options, stats);
+  if (!exits) return exits.error();
+  if (Status s = book::write_output_file(f.path, book::exits_epd(*exits)); !s.ok()) return s;
+  if (!quiet)
+    std::printf("%s: %llu of the book's %llu exit positions\n", f.path.c_str(),
+                static_cast<unsigned long long>(stats.kept), static_cast<unsigned long long>(stats.exits));
+  return ok_status();
+}
+
+}  // namespace bookforge::cli
