@@ -36,12 +36,8 @@ void write_book(const std::filesystem::path& path,
   }
   for (const auto& [uci, weight] : black_moves)
     entries.push_back({board.key(), move_to_polyglot(uci_to_move(board, uci)), weight, 0});
-  std::sort(entries.begin(), entries.end(), book::book_order);
-  std::string bytes(entries.size() * book::kPolyglotEntrySize, '\0');
-  for (size_t i = 0; i < entries.size(); ++i)
-    book::encode_entry(entries[i],
-                       reinterpret_cast<unsigned char*>(bytes.data()) + i * book::kPolyglotEntrySize);
-  write_file(path, bytes);
+  const std::vector<unsigned char> bytes = polyglot_bytes(entries);
+  write_file(path, std::string(bytes.begin(), bytes.end()));
 }
 
 struct Row {

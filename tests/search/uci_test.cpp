@@ -153,17 +153,12 @@ TEST(UciProtocol, CheckmatedRootAnswersNone) {
 // mistaken for a searched one. Weights descend from 10 unless given.
 void write_book(const std::filesystem::path& path, const Board& board, const std::vector<std::string>& moves,
                 std::vector<uint16_t> weights = {}) {
-  std::string bytes;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    book::PolyglotEntry e;
-    e.key = board.key();
-    e.move = move_to_polyglot(uci_to_move(board, moves[i]));
-    e.weight = i < weights.size() ? weights[i] : uint16_t(10 - i);
-    unsigned char raw[book::kPolyglotEntrySize];
-    book::encode_entry(e, raw);
-    bytes.append(reinterpret_cast<const char*>(raw), sizeof raw);
-  }
-  test::write_file(path, bytes);
+  std::vector<book::PolyglotEntry> entries;
+  for (size_t i = 0; i < moves.size(); ++i)
+    entries.push_back({board.key(), move_to_polyglot(uci_to_move(board, moves[i])),
+                       i < weights.size() ? weights[i] : uint16_t(10 - i), 0});
+  const std::vector<unsigned char> bytes = test::polyglot_bytes(entries);
+  test::write_file(path, std::string(bytes.begin(), bytes.end()));
 }
 
 TEST(UciProtocol, PlaysFromTheBookWhileInIt) {

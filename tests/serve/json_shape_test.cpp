@@ -134,10 +134,8 @@ TEST(BookMovesJson, MovesByWeightWithTheirShare) {
       {board.key(), move_to_polyglot(uci_to_move(board, "e2e4")), 3, 7},
       {board.key(), 0x0FFF, 50, 0},  // h8h8: no legal move, left out
   };
-  std::vector<unsigned char> bytes(entries.size() * book::kPolyglotEntrySize);
-  for (size_t i = 0; i < entries.size(); ++i)
-    book::encode_entry(entries[i], &bytes[i * book::kPolyglotEntrySize]);
-  Result<book::PolyglotBook> opened = book::PolyglotBook::from_bytes(bytes, "mem.bin");
+  Result<book::PolyglotBook> opened =
+      book::PolyglotBook::from_bytes(test::polyglot_bytes(entries), "mem.bin");
   ASSERT_TRUE(opened) << opened.error().message;
   std::vector<NamedBook> books;
   books.push_back({"mem.bin", std::move(*opened)});
