@@ -105,9 +105,14 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
   return name ? name->eco + " " + name->name : std::string();
 }
 
-void print_exploration_json(const store::Exploration& x, const book::OpeningNames& names) {
-  std::string out =
-      "{\"key\": \"" + book::hex_key(x.key) + "\", \"games\": " + std::to_string(x.games) + ", \"moves\": [";
+void print_exploration_json(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
+                            const book::OpeningNames& names) {
+  std::string out = "{\"key\": \"" + book::hex_key(x.key) + "\", \"games\": " + std::to_string(x.games);
+  if (arrival)
+    out += ", \"by_line\": " + std::to_string(arrival->by_line) +
+           ", \"by_other_orders\": " + std::to_string(arrival->by_other_orders()) +
+           ", \"mostly_transposed\": " + (arrival->mostly_transposed() ? "true" : "false");
+  out += ", \"moves\": [";
   for (size_t i = 0; i < x.moves.size(); ++i) {
     const store::ExploredMove& m = x.moves[i];
     if (i) out += ", ";
@@ -122,13 +127,17 @@ void print_exploration_json(const store::Exploration& x, const book::OpeningName
   std::fputs(out.c_str(), stdout);
 }
 
-void print_exploration_text(const store::Exploration& x, const Board& board,
-                            const book::OpeningNames& names) {
+void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
+                            const Board& board, const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", book::hex_key(x.key).c_str());
   if (std::string opening = opening_of(names, x.key); !opening.empty())
     std::printf("opening   %s\n", opening.c_str());
   std::printf("games     %" PRIu64 "\n", x.games);
+  if (arrival)
+    std::printf("reached   %" PRIu64 " by this line's last move, %" PRIu64 " by other move orders%s\n",
+                arrival->by_line, arrival->by_other_orders(),
+                arrival->mostly_transposed() ? " (mostly a transposition)" : "");
   if (x.moves.empty()) {
     std::printf("no moves in the store for this position\n");
     return;
@@ -145,7 +154,8 @@ void print_exploration_text(const store::Exploration& x, const Board& board,
 }
 
 int run_db_explore(const DbExploreOptions& opts) {
-  Result<Board> board = resolve_position(opts.position);
+  std::optional<LastMove> last;
+  Result<Board> board = resolve_position(opts.position, &last);
   if (!board) {
     print_error(board.error().message);
     return kExitUsage;
@@ -160,12 +170,22 @@ int run_db_explore(const DbExploreOptions& opts) {
     print_error(x.error().message);
     return kExitFailure;
   }
+  // With --moves, how the games came here: by the line's last move or by other move orders.
+  std::optional<store::Arrival> arrival;
+  if (last) {
+    Result<store::Arrival> a = store::arrival(*db, last->before, last->move, *x);
+    if (!a) {
+      print_error(a.error().message);
+      return kExitFailure;
+    }
+    arrival = *a;
+  }
   book::OpeningNames names;
   if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
   if (opts.json)
-    print_exploration_json(*x, names);
+    print_exploration_json(*x, arrival, names);
   else
-    print_exploration_text(*x, *board, names);
+    print_exploration_text(*x, arrival, *board, names);
   return kExitOk;
 }
 
@@ -247,8 +267,9 @@ void setup_db(CLI::App& root) {
   add_position_options(*explore, explore_opts->position);
   explore->add_flag(
       "--json", explore_opts->json,
-      "Print {\"key\", \"games\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", "
-      "\"black\", \"avg_rating\", \"score\", \"opening\"}]}");
+      "Print {\"key\", \"games\", (with --moves) \"by_line\", \"by_other_orders\", \"mostly_transposed\", "
+      "\"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", \"black\", \"avg_rating\", \"score\", "
+      "\"opening\"}]}");
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 

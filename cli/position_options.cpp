@@ -11,14 +11,14 @@ void add_position_options(CLI::App& command, PositionOptions& options) {
                      "Moves played from the start position (or --fen), SAN or UCI: \"e4 e5 Nf3\"");
 }
 
-Result<Board> resolve_position(const PositionOptions& options) {
+Result<Board> resolve_position(const PositionOptions& options, std::optional<LastMove>* last) {
   Board board;
   if (!options.fen.empty()) {
     Result<Board> parsed = Board::from_fen(options.fen);
     if (!parsed) return Error{"--fen: " + parsed.error().message};
     board = *parsed;
   }
-  if (Status played = play_moves(board, options.moves); !played)
+  if (Status played = play_moves(board, options.moves, last); !played)
     return Error{"--moves: " + played.error().message};
   return board;
 }

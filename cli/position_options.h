@@ -9,6 +9,7 @@
 
 #include "book/polyglot/reader.h"
 #include "engine/board.h"
+#include "engine/move_sequence.h"
 #include "engine/result.h"
 
 namespace bookforge::cli {
@@ -20,8 +21,9 @@ struct PositionOptions {
 
 void add_position_options(CLI::App& command, PositionOptions& options);
 
-// The position the options describe; errors say which option is wrong and why.
-Result<Board> resolve_position(const PositionOptions& options);
+// The position the options describe; errors say which option is wrong and why. `last`, if
+// given, gets the last of --moves and the position before it (empty without --moves).
+Result<Board> resolve_position(const PositionOptions& options, std::optional<LastMove>* last = nullptr);
 
 // What probe and pick start from: the position and the opened book. kExitOk, or the exit code
 // to return after the message this printed (usage for a bad position, failure for the book).

@@ -18,7 +18,7 @@ std::string_view strip_move_number(std::string_view token) {
 
 }  // namespace
 
-Status play_moves(Board& board, std::string_view moves) {
+Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>* last) {
   int number = 0;
   size_t i = 0;
   while (i < moves.size()) {
@@ -38,6 +38,7 @@ Status play_moves(Board& board, std::string_view moves) {
                      "\": " + std::string(san_error_message(r.error)) + " (position " + board.fen() + ")"};
       m = r.move;
     }
+    if (last) *last = LastMove{board, m};
     UndoInfo undo;
     board.make_move(m, undo);
   }

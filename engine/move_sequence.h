@@ -2,6 +2,7 @@
 // CLI's --moves options and tests need.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "engine/board.h"
@@ -9,9 +10,17 @@
 
 namespace bookforge {
 
+// The last move of a line and the position it was played in, for a caller that looks back one
+// ply (how games came to a position: book/store/explore.h).
+struct LastMove {
+  Board before;
+  Move move;
+};
+
 // Plays whitespace-separated moves, each in SAN (any form san_to_move accepts) or UCI, on
 // `board`. Move numbers ("12.", "12...", glued or not) are skipped. On a bad move the board is
-// left before it and the error says which move and why.
-Status play_moves(Board& board, std::string_view moves);
+// left before it and the error says which move and why. `last`, if given, gets the last move
+// played (left empty when there is none).
+Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>* last = nullptr);
 
 }  // namespace bookforge

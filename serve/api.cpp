@@ -19,12 +19,24 @@ ApiResponse Api::explorer(const QueryParams& params) {
   if (!position) return error_response(kStatusBadRequest, position.error().message);
   Result<ExplorerRequest> request = explorer_request_from_query(params);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
-  Result<store::Exploration> exploration = [&] {
+  std::optional<store::Arrival> arrival;
+  Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = stores_->lease();
-    return store::explore(*store, position->board);
+    Result<store::Exploration> x = store::explore(*store, position->board);
+    if (!x || position->line.empty()) return x;
+    // With `play`, how the games came here: by the line's last move or by other move orders.
+    Board before = position->start;
+    for (size_t i = 0; i + 1 < position->line.size(); ++i) {
+      UndoInfo undo;
+      before.make_move(position->line[i], undo);
+    }
+    Result<store::Arrival> a = store::arrival(*store, before, position->line.back(), *x);
+    if (!a) return a.error();
+    arrival = *a;
+    return x;
   }();
   if (!exploration) return error_response(kStatusInternalError, exploration.error().message);
-  return json_response(explorer_json(*exploration, position->board, names_, *request));
+  return json_response(explorer_json(*exploration, arrival, position->board, names_, *request));
 }
 
 ApiResponse Api::position(const QueryParams& params) const {

@@ -12,7 +12,8 @@ nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t ke
   return {{"eco", name->eco}, {"name", name->name}};
 }
 
-nlohmann::ordered_json explorer_json(const store::Exploration& exploration, const Board& board,
+nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
+                                     const std::optional<store::Arrival>& arrival, const Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request) {
   uint64_t white = 0, draws = 0, black = 0;
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
@@ -36,6 +37,16 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration, cons
                      {"opening", opening_json(names, move.after_key)},
                      {"game", nullptr}});
   }
+  nlohmann::ordered_json extra = {{"key", book::hex_key(exploration.key)},
+                                  {"fen", board.fen()},
+                                  {"games", exploration.games},
+                                  {"unknownResults", exploration.games - (white + draws + black)},
+                                  {"ignored", request.ignored}};
+  if (arrival) {
+    extra["byLine"] = arrival->by_line;
+    extra["byOtherOrders"] = arrival->by_other_orders();
+    extra["mostlyTransposed"] = arrival->mostly_transposed();
+  }
   return {{"white", white},
           {"draws", draws},
           {"black", black},
@@ -43,12 +54,7 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration, cons
           {"topGames", nlohmann::ordered_json::array()},
           {"recentGames", nlohmann::ordered_json::array()},
           {"opening", opening_json(names, board.key())},
-          {"bookforge",
-           {{"key", book::hex_key(exploration.key)},
-            {"fen", board.fen()},
-            {"games", exploration.games},
-            {"unknownResults", exploration.games - (white + draws + black)},
-            {"ignored", request.ignored}}}};
+          {"bookforge", std::move(extra)}};
 }
 
 }  // namespace bookforge::serve

@@ -2,6 +2,8 @@
 // response shape, plus a "bookforge" object with what lichess has no field for.
 #pragma once
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "book/opening_names.h"
@@ -13,8 +15,11 @@ namespace bookforge::serve {
 
 // `white`, `draws`, `black` at the top sum every move of the position, listed or not; the
 // moves are the request's first `max_moves` by games. `performance` needs the opponents'
-// ratings, which the store does not keep: always null today, always present.
-nlohmann::ordered_json explorer_json(const store::Exploration& exploration, const Board& board,
+// ratings, which the store does not keep: always null today, always present. With an
+// `arrival` (a `play` line was given) the "bookforge" object says how the games came here:
+// byLine, byOtherOrders, mostlyTransposed.
+nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
+                                     const std::optional<store::Arrival>& arrival, const Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request);
 
 // {"eco", "name"} of the position with this key, or null when the table does not name it.

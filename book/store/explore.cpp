@@ -51,4 +51,15 @@ Result<Exploration> explore(Store& store, const Board& board) {
   return out;
 }
 
+Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position) {
+  Result<std::vector<book::TallyEntry>> rows = store.moves_at(parent.key());
+  if (!rows) return rows.error();
+  Arrival a;
+  a.reached = position.games;
+  const uint16_t move = move_to_polyglot(last);
+  for (const book::TallyEntry& row : *rows)
+    if (row.move == move) a.by_line += row.games;
+  return a;
+}
+
 }  // namespace bookforge::store

@@ -44,4 +44,22 @@ struct Exploration {
 
 Result<Exploration> explore(Store& store, const Board& board);
 
+// How the games came to a position reached by a line of moves (transpositions). `reached` is
+// the position's games (every game that played a move from it; games that ended there, or
+// whose counting stopped at the store's max-ply, are not seen), `by_line` the games that
+// played the line's last move from the position before it (some of which may have ended
+// right after it).
+struct Arrival {
+  uint64_t reached = 0;
+  uint64_t by_line = 0;
+
+  // Games that came by another move order.
+  uint64_t by_other_orders() const { return reached > by_line ? reached - by_line : 0; }
+  // Reached more often by another move order than by the line walked.
+  bool mostly_transposed() const { return by_other_orders() > by_line; }
+};
+
+// `position` is the exploration of the position `last` leads to from `parent`.
+Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position);
+
 }  // namespace bookforge::store

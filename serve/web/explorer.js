@@ -88,6 +88,9 @@ function renderHeading(explorer, answer) {
   const notes = [];
   if (answer.result) notes.push(answer.result === "checkmate" ? "Checkmate" : "Stalemate");
   else if (answer.check) notes.push("Check");
+  // Transpositions: how many of the games here came by this line's last move.
+  const { byLine, byOtherOrders, mostlyTransposed } = explorer.bookforge ?? {};
+  if (mostlyTransposed) notes.push(`Mostly reached by another move order (${byOtherOrders} games; ${byLine} by this line)`);
   const ignored = explorer.bookforge?.ignored ?? [];
   if (ignored.length) notes.push(`Ignored filters: ${ignored.join(", ")}`);
   showStatus(notes.join(" · "));

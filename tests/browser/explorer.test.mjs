@@ -317,6 +317,22 @@ test("a link to a position reopens it, and so does a reload", async () => {
   await assertTableMatchesExplore("e4 c5");
 });
 
+test("a position reached mostly by another move order says so, as db explore counts it", async () => {
+  const uci = "g1f3,g8f6,c2c4,c7c5,b1c3,b8c6,d2d4,c5d4,f3d4";
+  await page.goto(`${base}/?play=${uci}`);
+  await waitForPosition(uci);
+  const explore = JSON.parse(
+    bookforge("db", "explore", "--db", store, "--json", "--moves", uci.split(",").join(" ")),
+  );
+  assert.equal(explore.mostly_transposed, true);
+  const status = await page.$eval("#status", (element) => element.textContent);
+  assert.match(status, new RegExp(`another move order \\(${explore.by_other_orders} games; ${explore.by_line} by this line\\)`));
+  // The line it was reached by in most games shows no such note.
+  await page.goto(`${base}/?play=e2e4,c7c5`);
+  await waitForPosition("e2e4,c7c5");
+  assert.doesNotMatch(await page.$eval("#status", (element) => element.textContent), /another move order/);
+});
+
 test("a link from another start position keeps its fen and numbers the moves from it", async () => {
   const sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
   await page.goto(`${base}/?${new URLSearchParams({ fen: sicilian, play: "g1f3" })}`);

@@ -295,6 +295,37 @@ TEST_F(DbExplore, BadPositionsAndMissingStoresAreErrors) {
   EXPECT_NE(missing.err.find("no such store"), std::string::npos) << missing.err;
 }
 
+TEST(DbExploreTranspositions, TheLineWalkedAndOtherMoveOrdersAreCountedApart) {
+  // Three games reach the same position after 1.Nf3 Nf6 2.c4 (= 1.c4 Nf6 2.Nf3) and play on:
+  // one by the first order, two by the second.
+  TempDir dir;
+  write_file(dir.path() / "g.pgn",
+             "[Result \"1-0\"]\n\n1. Nf3 Nf6 2. c4 e6 1-0\n\n"
+             "[Result \"0-1\"]\n\n1. c4 Nf6 2. Nf3 e6 0-1\n\n"
+             "[Result \"1/2-1/2\"]\n\n1. c4 Nf6 2. Nf3 g6 1/2-1/2\n");
+  const std::string db = (dir.path() / "t.sqlite").string();
+  ASSERT_EQ(run_bookforge({"db", "add", (dir.path() / "g.pgn").string(), "--db", db, "-q"}).exit_code, 0);
+  CommandResult first = run_bookforge({"db", "explore", "--db", db, "--moves", "Nf3 Nf6 c4", "--json"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(
+      first.out.find("\"games\": 3, \"by_line\": 1, \"by_other_orders\": 2, \"mostly_transposed\": true"),
+      std::string::npos)
+      << first.out;
+  CommandResult second = run_bookforge({"db", "explore", "--db", db, "--moves", "c4 Nf6 Nf3", "--json"});
+  EXPECT_NE(
+      second.out.find("\"games\": 3, \"by_line\": 2, \"by_other_orders\": 1, \"mostly_transposed\": false"),
+      std::string::npos)
+      << second.out;
+  CommandResult text = run_bookforge({"db", "explore", "--db", db, "--moves", "Nf3 Nf6 c4"});
+  EXPECT_NE(
+      text.out.find("reached   1 by this line's last move, 2 by other move orders (mostly a transposition)"),
+      std::string::npos)
+      << text.out;
+  // Without --moves there is no line: no such fields.
+  CommandResult start = run_bookforge({"db", "explore", "--db", db, "--json"});
+  EXPECT_EQ(start.out.find("by_line"), std::string::npos) << start.out;
+}
+
 TEST_F(DbExplore, StatsCountPositionsMovesGamesAndSources) {
   std::set<uint64_t> keys;
   for (const auto& [k, c] : counts_->rows) keys.insert(k.first);
