@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/san.h"
@@ -112,11 +113,11 @@ Score reference_score(const Verdict& v) {
 }
 
 // Drops the candidates too far behind, blends the weights, and repairs a position left empty
-// when asked; true if the position was repaired.
-bool apply(const Verdict& v, const RescoreOptions& o, const Board& board, PositionCandidates& c,
-           RescoreStats& stats) {
+// when asked; the repair, if one was made.
+std::optional<RepairedPosition> apply(const Verdict& v, const RescoreOptions& o, const Board& board,
+                                      PositionCandidates& c, RescoreStats& stats) {
   const Score best = reference_score(v);
-  if (best == kScoreNone) return false;
+  if (best == kScoreNone) return std::nullopt;
 
   std::vector<Candidate> kept;
   std::vector<double> preference;
@@ -132,7 +133,7 @@ bool apply(const Verdict& v, const RescoreOptions& o, const Board& board, Positi
     // An unscored move (not legal here, which a book built from games never has) keeps its weight.
     preference.push_back(s == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
   }
-  bool repaired = false;
+  std::optional<RepairedPosition> repaired;
   if (kept.empty()) {
     ++stats.emptied;
     // The engine's move takes the place of the dropped ones with the weight of the heaviest, so
@@ -145,7 +146,7 @@ bool apply(const Verdict& v, const RescoreOptions& o, const Board& board, Positi
       added.weight = std::max<uint64_t>(heaviest, 1);
       kept.push_back(added);
       ++stats.repaired;
-      repaired = true;
+      repaired = RepairedPosition{board.fen(), move_to_san(board, v.best), v.best_score, added.weight};
     }
   }
   if (o.blend > 0) {
@@ -279,11 +280,9 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     stats_.nodes += v.nodes;
     for (Score s : v.scores) stats_.candidates += s != kScoreNone;
     if (options_.find_suspicious) collect_suspicious(v, options_, positions[i], suspicious_);
-    if (apply(v, options_, positions[i].board, *positions[i].candidates, stats_)) {
-      const Candidate& added = positions[i].candidates->moves.front();
-      repaired_.push_back(
-          {positions[i].board.fen(), move_to_san(positions[i].board, v.best), v.best_score, added.weight});
-    }
+    if (std::optional<RepairedPosition> repair =
+            apply(v, options_, positions[i].board, *positions[i].candidates, stats_))
+      repaired_.push_back(std::move(*repair));
   }
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ok_status();

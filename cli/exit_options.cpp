@@ -1,7 +1,6 @@
 #include "cli/exit_options.h"
 
 #include <cstdio>
-#include <thread>
 
 #include "book/output_file.h"
 #include "cli/number_option.h"
@@ -41,7 +40,7 @@ Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, c
   o.depth = f.nodes > 0 ? 0 : f.depth;
   o.eval_min = f.eval_min;
   o.eval_max = f.eval_max;
-  o.threads = read.threads > 0 ? read.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  o.threads = read_threads(read);
   if (Status s = o.validate(); !s.ok()) return s.error();
   return std::optional<book::ExitOptions>(o);
 }

@@ -188,6 +188,12 @@ void add_read_options(CLI::App* cmd, ReadFlags& r) {
   cmd->add_flag("--quiet,-q", r.quiet, "No progress line and no warnings")->group(group);
 }
 
+int read_threads(const ReadFlags& read) {
+  pgn::PipelineOptions options;
+  options.threads = read.threads;
+  return pgn::pipeline_threads(options);
+}
+
 bool shows_progress(const ReadFlags& read) {
   return !read.quiet && (read.progress == "always" || (read.progress == "auto" && ::isatty(STDERR_FILENO)));
 }

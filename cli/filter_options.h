@@ -58,6 +58,10 @@ struct ReadFlags {
 // --max-ply --threads --strict --progress --quiet
 void add_read_options(CLI::App* cmd, ReadFlags& flags);
 
+// The threads --threads asks for, as the reader counts them (0: every core). Rescoring and the
+// exit positions use as many.
+int read_threads(const ReadFlags& read);
+
 // Whether a progress line goes to stderr: --progress always, or auto on a terminal; never with
 // --quiet.
 bool shows_progress(const ReadFlags& read);

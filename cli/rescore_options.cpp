@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <thread>
 
 #include "book/output_file.h"
 #include "cli/number_option.h"
@@ -96,7 +95,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.blend = f.blend;
   o.engine_path = f.engine;
   o.hash_mb = f.hash_mb;
-  o.threads = read.threads > 0 ? read.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  o.threads = read_threads(read);
   o.find_suspicious = !f.suspicious.empty();
   o.suspicious_share = f.suspicious_share;
   o.suspicious_margin_cp = f.suspicious_margin_cp;

@@ -23,14 +23,9 @@ ApiResponse Api::explorer(const QueryParams& params) {
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = stores_->lease();
     Result<store::Exploration> x = store::explore(*store, position->board);
-    if (!x || position->line.empty()) return x;
+    if (!x || !position->last) return x;
     // With `play`, how the games came here: by the line's last move or by other move orders.
-    Board before = position->start;
-    for (size_t i = 0; i + 1 < position->line.size(); ++i) {
-      UndoInfo undo;
-      before.make_move(position->line[i], undo);
-    }
-    Result<store::Arrival> a = store::arrival(*store, before, position->line.back(), *x);
+    Result<store::Arrival> a = store::arrival(*store, position->last->before, position->last->move, *x);
     if (!a) return a.error();
     arrival = *a;
     return x;

@@ -25,6 +25,7 @@ Result<QueriedPosition> position_from_query(const QueryParams& params) {
                    " is not a legal UCI move in " + position.board.fen()};
     position.history.push_back(position.board.key());
     position.line.push_back(move);
+    position.last = LastMove{position.board, move};
     UndoInfo undo;
     position.board.make_move(move, undo);
     if (comma == std::string_view::npos) break;

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/move_sequence.h"
 #include "engine/result.h"
 #include "serve/query_params.h"
 
@@ -16,6 +18,7 @@ struct QueriedPosition {
   Board board;                    // after the moves of `play`
   std::vector<Move> line;         // the moves of `play`, legal in turn from `start`
   std::vector<uint64_t> history;  // keys of the positions before `board`, oldest first
+  std::optional<LastMove> last;   // the last move of `play` and the position before it
 };
 
 // Errors name the parameter: "fen: ..." or "play: move 2 \"e7e9\" is not legal ...".

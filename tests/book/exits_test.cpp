@@ -6,18 +6,20 @@
 #include <set>
 #include <sstream>
 
+#include "engine/move_sequence.h"
 #include "engine/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
 namespace {
 
+// The position after `line` (UCI moves) from the start, played by the CLI's move-list player.
 Board after(const std::vector<std::string>& line) {
+  std::string moves;
+  for (const std::string& uci : line) moves += uci + " ";
   Board b;
-  for (const std::string& uci : line) {
-    UndoInfo u;
-    b.make_move(uci_to_move(b, uci), u);
-  }
+  const Status played = play_moves(b, moves);
+  EXPECT_TRUE(played.ok()) << played.error().message;
   return b;
 }
 

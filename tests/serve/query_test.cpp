@@ -20,6 +20,7 @@ TEST(PositionQuery, NoParametersIsTheStartPosition) {
   EXPECT_EQ(position->board.fen(), std::string(kStartFen));
   EXPECT_TRUE(position->line.empty());
   EXPECT_TRUE(position->history.empty());
+  EXPECT_FALSE(position->last);
 }
 
 TEST(PositionQuery, PlaysCommaSeparatedUciMovesFromTheFen) {
@@ -30,6 +31,9 @@ TEST(PositionQuery, PlaysCommaSeparatedUciMovesFromTheFen) {
   EXPECT_EQ(move_to_uci(position->line[1]), "c7c5");
   ASSERT_EQ(position->history.size(), 3u);
   EXPECT_EQ(position->history[0], Board().key());
+  ASSERT_TRUE(position->last);
+  EXPECT_EQ(move_to_uci(position->last->move), "g1f3");
+  EXPECT_EQ(position->last->before.key(), position->history[2]);
 
   const std::string fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
   Result<QueriedPosition> promoted = position_from_query({{"fen", fen}, {"play", "a7a8n"}});
