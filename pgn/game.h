@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace bookforge::pgn {
 
@@ -17,6 +18,8 @@ struct PlyRecord {
   uint16_t ply;   // plies since the game's start position (0 for the first move)
 };
 
+class TagList;  // pgn/tag_value.h
+
 struct ReplayedGame {
   Outcome outcome = Outcome::kUnknown;
   uint16_t white_elo = 0;  // 0 when missing or unparsable
@@ -28,6 +31,13 @@ struct ReplayedGame {
   // tell who is to move).
   uint16_t start_ply = 0;
   std::span<const PlyRecord> plies;  // the first min(max_ply, game length) plies
+  // Where the game came from: its input as given (one of PipelineOptions::inputs) and its
+  // 1-based number within that input.
+  const std::string* file = nullptr;
+  uint64_t number_in_file = 0;
+  // Every tag of the game, for sinks that keep more than the counts (the store's slices, its
+  // game records); valid during on_game only.
+  const TagList* tags = nullptr;
 };
 
 // Receives the accepted games of one worker. on_game is called from that worker's thread

@@ -252,6 +252,9 @@ void GameReplayer::end_game() {
   game.game_number = global_number_;
   game.start_ply = start_ply_;
   game.plies = plies_;
+  game.file = file_;
+  game.number_in_file = number_in_file_;
+  game.tags = &tags_;
   sink_.on_game(game);
 }
 
