@@ -32,7 +32,7 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
   counted.store = std::move(*opened);
   report.warnings = counted.store->warnings;
   report.read.accepted = counted.store->games;
-  Result<std::unique_ptr<EntryStream>> scan = counted.store->store.scan();
+  Result<std::unique_ptr<EntryStream>> scan = counted.store->store.scan(request.from_db_slices);
   if (!scan) return scan.error();
   counted.owned.push_back(std::move(*scan));
   // The store's scan is one stream: merged on a second core while the rules read it.

@@ -24,6 +24,7 @@
 #include "book/book_builder.h"
 #include "book/rescore.h"
 #include "book/selection_rules.h"
+#include "book/store/slice.h"
 #include "book/tally/tally.h"
 #include "engine/result.h"
 #include "pgn/pipeline.h"
@@ -41,6 +42,7 @@ struct BuildRequest {
   // or games (tests and benchmarks replaying games held in memory).
   pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
   std::string from_db;
+  store::SliceFilter from_db_slices;  // with from_db: only the games of these slices
   GameSource games;
 
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat

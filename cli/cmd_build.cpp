@@ -26,6 +26,7 @@
 #include "cli/output_path.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
+#include "cli/slice_options.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::cli {
@@ -56,6 +57,7 @@ struct BuildOptions {
   std::string tmp_dir;
   std::string report;
   std::string from_db;  // a store (db add) instead of PGN files: book/store/from_db.h
+  SliceFlags slices;    // with from_db: a slice of the store's games
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
@@ -163,6 +165,18 @@ int run_build(const BuildOptions& opts) {
   book::BuildRequest request;
   request.output = opts.output;
   request.from_db = opts.from_db;
+  Result<store::SliceFilter> slices = slice_filter(opts.slices);
+  if (!slices) {
+    print_error(slices.error().message);
+    return kExitUsage;
+  }
+  if (!slices->empty() && opts.from_db.empty()) {
+    print_error(
+        "--speeds, --ratings, --since and --until select games of a store: give --from-db (for PGN "
+        "files, --speed, --min-avg-elo and --date-from/--date-to filter the games)");
+    return kExitUsage;
+  }
+  request.from_db_slices = *slices;
   request.rules = *rules;
   request.max_ply_given = given(opts.rules.max_ply_opt);
   request.count_repeats_given = given(opts.rules.repeats_opt);
@@ -338,6 +352,7 @@ void setup_build(CLI::App& root) {
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "
                   "counting apply)")
       ->excludes(files);
+  add_slice_options(*cmd, opts->slices);
   add_rescore_options(cmd, opts->rescore);
   add_exit_options(cmd, opts->exits);
   cmd->add_flag("--allow-empty", opts->allow_empty,

@@ -18,6 +18,7 @@
 #include "cli/output_path.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
+#include "cli/slice_options.h"
 
 namespace bookforge::cli {
 namespace {
@@ -36,6 +37,7 @@ struct DbAddOptions {
 struct DbExploreOptions {
   std::string db;
   PositionOptions position;
+  SliceFlags slices;
   std::string openings;
   bool json = false;
 };
@@ -105,9 +107,18 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
   return name ? name->eco + " " + name->name : std::string();
 }
 
+std::string optional_json(const std::optional<double>& value, int decimals) {
+  return value ? fixed(*value, decimals) : std::string("null");
+}
+std::string optional_json(const std::optional<int>& value) {
+  return value ? std::to_string(*value) : std::string("null");
+}
+
 void print_exploration_json(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const book::OpeningNames& names) {
-  std::string out = "{\"key\": \"" + book::hex_key(x.key) + "\", \"games\": " + std::to_string(x.games);
+                            const store::SliceFilter& filter, const book::OpeningNames& names) {
+  std::string out = "{\"key\": \"" + book::hex_key(x.key) +
+                    "\", \"filter\": " + json_string(filter.describe()) +
+                    ", \"games\": " + std::to_string(x.games);
   if (arrival)
     out += ", \"by_line\": " + std::to_string(arrival->by_line) +
            ", \"by_other_orders\": " + std::to_string(arrival->by_other_orders()) +
@@ -119,8 +130,12 @@ void print_exploration_json(const store::Exploration& x, const std::optional<sto
     out += "{\"uci\": " + json_string(m.uci) + ", \"san\": " + json_string(m.san) +
            ", \"games\": " + std::to_string(m.games) + ", \"white\": " + fixed(m.white_percent, 2) +
            ", \"draws\": " + fixed(m.draws_percent, 2) + ", \"black\": " + fixed(m.black_percent, 2) +
-           ", \"avg_rating\": " + (m.avg_rating ? fixed(*m.avg_rating, 1) : std::string("null")) +
-           ", \"score\": " + fixed(m.score_percent, 2) +
+           ", \"share\": " + fixed(m.share_percent, 2) +
+           ", \"avg_rating\": " + optional_json(m.avg_rating, 1) +
+           ", \"avg_opponent_rating\": " + optional_json(m.avg_opponent_rating, 1) +
+           ", \"performance\": " + optional_json(m.performance, 0) +
+           ", \"first_year\": " + optional_json(m.first_year) +
+           ", \"last_year\": " + optional_json(m.last_year) + ", \"score\": " + fixed(m.score_percent, 2) +
            ", \"opening\": " + json_string(opening_of(names, m.after_key)) + "}";
   }
   out += "]}\n";
@@ -128,9 +143,11 @@ void print_exploration_json(const store::Exploration& x, const std::optional<sto
 }
 
 void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const Board& board, const book::OpeningNames& names) {
+                            const store::SliceFilter& filter, const Board& board,
+                            const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", book::hex_key(x.key).c_str());
+  if (!filter.empty()) std::printf("games of  %s\n", filter.describe().c_str());
   if (std::string opening = opening_of(names, x.key); !opening.empty())
     std::printf("opening   %s\n", opening.c_str());
   std::printf("games     %" PRIu64 "\n", x.games);
@@ -142,15 +159,23 @@ void print_exploration_text(const store::Exploration& x, const std::optional<sto
     std::printf("no moves in the store for this position\n");
     return;
   }
-  std::printf("\n%-8s %-6s %10s %7s %7s %7s %7s %8s  %s\n", "move", "uci", "games", "white", "draws", "black",
-              "score", "avg elo", "opening");
+  std::printf("\n%-8s %-6s %10s %6s %7s %7s %7s %7s %7s %7s %6s %-9s  %s\n", "move", "uci", "games", "share",
+              "white", "draws", "black", "score", "avg elo", "opp elo", "perf", "years", "opening");
+  auto rating = [](const std::optional<double>& r) { return r ? fixed(*r, 0) : std::string("-"); };
   for (const store::ExploredMove& m : x.moves) {
-    std::string elo = m.avg_rating ? fixed(*m.avg_rating, 0) : "-";
-    std::printf("%-8s %-6s %10" PRIu64 " %6.1f%% %6.1f%% %6.1f%% %6.1f%% %8s  %s\n", m.san.c_str(),
-                m.uci.c_str(), m.games, m.white_percent, m.draws_percent, m.black_percent, m.score_percent,
-                elo.c_str(), opening_of(names, m.after_key).c_str());
+    std::string years = !m.first_year ? "-"
+                        : *m.first_year == *m.last_year
+                            ? std::to_string(*m.first_year)
+                            : std::to_string(*m.first_year) + "-" + std::to_string(*m.last_year);
+    std::printf("%-8s %-6s %10" PRIu64 " %5.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7s %7s %6s %-9s  %s\n",
+                m.san.c_str(), m.uci.c_str(), m.games, m.share_percent, m.white_percent, m.draws_percent,
+                m.black_percent, m.score_percent, rating(m.avg_rating).c_str(),
+                rating(m.avg_opponent_rating).c_str(), rating(m.performance).c_str(), years.c_str(),
+                opening_of(names, m.after_key).c_str());
   }
-  std::printf("\nwhite / draws / black: of the games with a result; score and avg elo: the mover's\n");
+  std::printf(
+      "\nwhite / draws / black: of the games with a result; score, avg elo, perf (opp elo + 400 x (wins - "
+      "losses) / results): the mover's\n");
 }
 
 int run_db_explore(const DbExploreOptions& opts) {
@@ -160,12 +185,17 @@ int run_db_explore(const DbExploreOptions& opts) {
     print_error(board.error().message);
     return kExitUsage;
   }
+  Result<store::SliceFilter> filter = slice_filter(opts.slices);
+  if (!filter) {
+    print_error(filter.error().message);
+    return kExitUsage;
+  }
   Result<store::Store> db = store::Store::open(opts.db, false);
   if (!db) {
     print_error(db.error().message);
     return kExitFailure;
   }
-  Result<store::Exploration> x = store::explore(*db, *board);
+  Result<store::Exploration> x = store::explore(*db, *board, *filter);
   if (!x) {
     print_error(x.error().message);
     return kExitFailure;
@@ -173,7 +203,7 @@ int run_db_explore(const DbExploreOptions& opts) {
   // With --moves, how the games came here: by the line's last move or by other move orders.
   std::optional<store::Arrival> arrival;
   if (last) {
-    Result<store::Arrival> a = store::arrival(*db, last->before, last->move, *x);
+    Result<store::Arrival> a = store::arrival(*db, last->before, last->move, *x, *filter);
     if (!a) {
       print_error(a.error().message);
       return kExitFailure;
@@ -183,9 +213,9 @@ int run_db_explore(const DbExploreOptions& opts) {
   book::OpeningNames names;
   if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
   if (opts.json)
-    print_exploration_json(*x, arrival, names);
+    print_exploration_json(*x, arrival, *filter, names);
   else
-    print_exploration_text(*x, arrival, *board, names);
+    print_exploration_text(*x, arrival, *filter, *board, names);
   return kExitOk;
 }
 
@@ -265,11 +295,13 @@ void setup_db(CLI::App& root) {
   CLI::App* explore = add_subcommand(*db, "explore", "The moves of one position with their statistics");
   explore->add_option("--db", explore_opts->db, "The store")->required();
   add_position_options(*explore, explore_opts->position);
+  add_slice_options(*explore, explore_opts->slices);
   explore->add_flag(
       "--json", explore_opts->json,
-      "Print {\"key\", \"games\", (with --moves) \"by_line\", \"by_other_orders\", \"mostly_transposed\", "
-      "\"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", \"black\", \"avg_rating\", \"score\", "
-      "\"opening\"}]}");
+      "Print {\"key\", \"filter\", \"games\", (with --moves) \"by_line\", \"by_other_orders\", "
+      "\"mostly_transposed\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", \"black\", "
+      "\"share\", \"avg_rating\", \"avg_opponent_rating\", \"performance\", \"first_year\", "
+      "\"last_year\", \"score\", \"opening\"}]}");
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 

@@ -1,5 +1,7 @@
 #include "book/store/add.h"
 
+#include "book/store/slice.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -231,6 +233,11 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   // Step 2. Count every input into one tally, one pipeline pass per file.
   book::TallyOptions tally_options = options.tally;
   tally_options.workers = pgn::pipeline_threads(options.pipeline);
+  // The store keeps everything an explorer shows: both players' ratings, and the counts of
+  // every slice of the games (speed, rating band, month: book/store/slice.h).
+  tally_options.ratings = true;
+  tally_options.opponent_ratings = true;
+  tally_options.slice_of = slice_of_game;
   Result<std::unique_ptr<book::Tally>> made = book::Tally::create(tally_options);
   if (!made) return made.error();
   book::Tally& tally = **made;

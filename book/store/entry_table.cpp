@@ -45,7 +45,7 @@ int advance(sqlite3_vtab_cursor* base) {
     return SQLITE_OK;
   }
   if (cursor->started && !book::tally_order(previous, cursor->entry))
-    return fail(base, "entry stream out of (key, move) order");
+    return fail(base, "entry stream out of (key, move, slice) order");
   cursor->started = true;
   cursor->eof = false;
   ++cursor->rowid;
@@ -54,7 +54,7 @@ int advance(sqlite3_vtab_cursor* base) {
 }
 
 int x_connect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-  int rc = sqlite3_declare_vtab(db, ("CREATE TABLE x(" + row_columns() + ")").c_str());
+  int rc = sqlite3_declare_vtab(db, ("CREATE TABLE x(" + row_columns() + ", slices)").c_str());
   if (rc != SQLITE_OK) return rc;
   auto* table = new (std::nothrow) EntryTable{};
   if (!table) return SQLITE_NOMEM;
@@ -101,6 +101,14 @@ int x_eof(sqlite3_vtab_cursor* cursor) { return reinterpret_cast<EntryCursor*>(c
 
 int x_column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) {
   const book::TallyEntry& e = reinterpret_cast<EntryCursor*>(cursor)->entry;
+  if (column == kRowColumnCount) {
+    const std::string* slices = reinterpret_cast<EntryTable*>(cursor->pVtab)->source->slices;
+    if (slices)
+      sqlite3_result_blob(context, slices->data(), int(slices->size()), SQLITE_TRANSIENT);
+    else
+      sqlite3_result_null(context);
+    return SQLITE_OK;
+  }
   const sqlite3_int64 value = row_value(e, column);
   sqlite3_result_int64(context, value);
   return SQLITE_OK;

@@ -4,7 +4,10 @@
 // machine: measured on 3M sorted entries it takes about half the time of stepping a prepared
 // one-row upsert 3M times (the per-statement reset/bind/cursor costs go away).
 //
-//   entry_stream (key, move, then the counted fields' columns: book/store/row.h)
+//   entry_stream (key, move, then the counted fields' columns: book/store/row.h, then slices)
+//
+// slices is the blob of the row's counts per slice (book/store/slice_counts.h), read from
+// `slices` of the source as each row is read.
 //
 // Keys come out as the signed integers the tree stores (store.h). The stream must be in
 // strictly ascending (key, move) order (unsigned keys); a stream that is not fails the query.
@@ -23,7 +26,8 @@ namespace bookforge::store {
 // duration of one merge.
 struct EntryTableSource {
   book::EntryStream* stream = nullptr;
-  std::string error;  // why the last scan stopped early, if it did
+  const std::string* slices = nullptr;  // the current row's slices blob
+  std::string error;                    // why the last scan stopped early, if it did
   // Called as the merge statement reads each row (1, 2, ...), while SQLite writes the
   // transaction: the crash-safety tests kill the process at an exact row this way.
   std::function<void(uint64_t row)> on_row;

@@ -150,6 +150,12 @@ std::string Statement::column_text(int index) const {
               : std::string();
 }
 
+std::string_view Statement::column_blob(int index) const {
+  const void* data = sqlite3_column_blob(stmt_, index);
+  return data ? std::string_view(static_cast<const char*>(data), size_t(sqlite3_column_bytes(stmt_, index)))
+              : std::string_view();
+}
+
 bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
 
 }  // namespace bookforge::store

@@ -73,6 +73,8 @@ class Statement {
   // Columns are 0-based, as in SQLite.
   int64_t column_int(int index) const;
   std::string column_text(int index) const;
+  // A BLOB column's bytes, valid until the statement steps, resets or reads the column again.
+  std::string_view column_blob(int index) const;
   bool column_is_null(int index) const;
 
  private:

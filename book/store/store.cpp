@@ -1,6 +1,7 @@
 #include "book/store/store.h"
 
 #include "book/store/row.h"
+#include "book/store/slice_counts.h"
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@ CREATE TABLE meta (
 ) WITHOUT ROWID;
 CREATE TABLE tree ()sql" +
          row_definitions() + R"sql(,
+  slices BLOB NOT NULL,
   PRIMARY KEY (key, move)
 ) WITHOUT ROWID;
 CREATE TABLE sources (
@@ -42,17 +44,19 @@ CREATE INDEX sources_by_hash ON sources (hash);
 constexpr const char* kSourceColumns = "id, name, size, hash, games, filters, max_ply, count_repeats, added";
 
 // The rows in unsigned key order: the keys stored as non-negative integers first, then the
-// negative ones (see store.h), each range read in primary-key order.
+// negative ones (see store.h), each range read in primary-key order. With a slice filter,
+// each row's counts are those of the slices it accepts, and rows with none are left out.
 class TreeScan final : public book::EntryStream {
  public:
-  explicit TreeScan(Connection& db) : db_(db) {}
+  TreeScan(Connection& db, const SliceFilter& filter) : db_(db), filter_(filter) {}
 
   bool next(book::TallyEntry& entry) override {
     for (;;) {
       if (!open_) {
         if (range_ == 2 || !status_) return false;
-        Result<Statement> s = db_.prepare("SELECT " + row_columns() + " FROM tree WHERE " +
-                                          (range_ == 0 ? "key >= 0" : "key < 0") + " ORDER BY key, move");
+        Result<Statement> s =
+            db_.prepare("SELECT " + row_columns() + (filter_.empty() ? "" : ", slices") +
+                        " FROM tree WHERE " + (range_ == 0 ? "key >= 0" : "key < 0") + " ORDER BY key, move");
         if (!s) {
           status_ = s.error();
           return false;
@@ -67,6 +71,14 @@ class TreeScan final : public book::EntryStream {
       }
       if (*row) {
         read_row(stmt_, entry);
+        if (filter_.empty()) return true;
+        FilteredCounts filtered;
+        if (!sum_slices(stmt_.column_blob(kRowColumnCount), entry, filter_, filtered)) {
+          status_ = Error{db_.path() + ": damaged slices in the row of key " + std::to_string(entry.key)};
+          return false;
+        }
+        if (filtered.counts.games == 0) continue;
+        entry = filtered.counts;
         return true;
       }
       open_ = false;
@@ -78,6 +90,7 @@ class TreeScan final : public book::EntryStream {
 
  private:
   Connection& db_;
+  SliceFilter filter_;
   Statement stmt_;
   int range_ = 0;
   bool open_ = false;
@@ -126,7 +139,7 @@ Status register_functions(Connection& db) {
   if (sqlite3_create_function_v2(db.handle(), "add_count", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
                                  add_count, nullptr, nullptr, nullptr) != SQLITE_OK)
     return db.error("cannot register add_count");
-  return ok_status();
+  return register_slice_functions(db);
 }
 
 }  // namespace
@@ -197,6 +210,11 @@ Status Store::check_format() {
   if (number > kSchemaVersion)
     return Error{path() + ": store schema version " + text + " is newer than this bookforge reads (" +
                  std::to_string(kSchemaVersion) + "); use a newer bookforge"};
+  if (number == 1)
+    return Error{
+        path() +
+        ": made by an older bookforge (store schema version 1), which kept no counts by speed, "
+        "rating band and month; make the store again with `bookforge db add` from the same PGN files"};
   if (number != kSchemaVersion) return Error{path() + ": unknown store schema version '" + text + "'"};
   return ok_status();
 }
@@ -308,16 +326,21 @@ Result<MergeCounts> Store::merge(book::EntryStream& entries, const std::function
   // belongs to the INSERT, not to a join.) The first merge into a store made by create() finds
   // it empty, and a stream never repeats a (key, move): nothing can conflict, so a plain insert
   // does (about 10% less work).
-  const std::string upsert_clause = "ON CONFLICT (key, move) DO UPDATE SET " + row_merge_assignments();
+  // The slices' blob is merged first: SET's expressions all read the row as it was.
+  const std::string upsert_clause = "ON CONFLICT (key, move) DO UPDATE SET slices = " + merge_slices_call() +
+                                    ", " + row_merge_assignments();
   Result<Statement> upsert =
-      db_.prepare("INSERT INTO tree (" + row_columns() + ") SELECT " + row_columns() +
-                  " FROM entry_stream WHERE true " + (created_ && !merged_ ? "" : upsert_clause));
+      db_.prepare("INSERT INTO tree (" + row_columns() + ", slices) SELECT " + row_columns() +
+                  ", slices FROM entry_stream WHERE true " + (created_ && !merged_ ? "" : upsert_clause));
   if (!upsert) return upsert.error();
-  entry_source_->stream = &entries;
+  SlicedRows rows(entries);
+  entry_source_->stream = &rows;
+  entry_source_->slices = &rows.blob();
   entry_source_->error.clear();
   entry_source_->on_row = on_row;
   Status s = upsert->run();
   entry_source_->stream = nullptr;
+  entry_source_->slices = nullptr;
   entry_source_->on_row = nullptr;
   merged_ = true;
   if (!s) {
@@ -346,7 +369,31 @@ Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
   return out;
 }
 
-std::unique_ptr<book::EntryStream> Store::scan() { return std::make_unique<TreeScan>(db_); }
+std::unique_ptr<book::EntryStream> Store::scan(const SliceFilter& filter) {
+  return std::make_unique<TreeScan>(db_, filter);
+}
+
+Result<std::vector<StoredMove>> Store::moves_with_slices_at(uint64_t key) {
+  if (!moves_with_slices_at_) {
+    Result<Statement> s =
+        db_.prepare("SELECT " + row_columns() + ", slices FROM tree WHERE key = ?1 ORDER BY move");
+    if (!s) return s.error();
+    moves_with_slices_at_.emplace(std::move(*s));
+  }
+  Statement& s = *moves_with_slices_at_;
+  s.bind(1, key_to_db(key));
+  std::vector<StoredMove> out;
+  for (;;) {
+    Result<bool> row = s.step();
+    if (!row) return row.error();
+    if (!*row) break;
+    StoredMove& m = out.emplace_back();
+    read_row(s, m.total);
+    m.slices = std::string(s.column_blob(kRowColumnCount));
+  }
+  s.reset();
+  return out;
+}
 
 Result<TreeStats> Store::stats() {
   TreeStats t;

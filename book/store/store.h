@@ -2,11 +2,13 @@
 // file without re-reading old files. One SQLite database with three tables:
 //
 //   meta     (name TEXT PRIMARY KEY, value TEXT)                      WITHOUT ROWID
-//            format = "bookforge-tree", schema_version = "1", and, once something was added,
+//            format = "bookforge-tree", schema_version = "2", and, once something was added,
 //            filters / max_ply / count_repeats: how the counts were made.
-//   tree     (key, move, white, draws, black, games, rating_sum, rated, first_ply)
+//   tree     (key, move, white, draws, black, games, rating_sum, opponent_rating_sum, rated,
+//            opponents_rated, first_ply, slices)
 //            PRIMARY KEY (key, move)                                  WITHOUT ROWID
-//            (the counts' columns come from the counted fields: book/store/row.h)
+//            (the counts' columns come from the counted fields: book/store/row.h; slices
+//            holds the same counts per slice of the games: book/store/slice_counts.h)
 //   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
 //
 // Keys are stored as the signed integers with the same 64 bits (book/store/row.h), so unsigned
@@ -31,13 +33,15 @@
 #include <vector>
 
 #include "book/store/entry_table.h"
+#include "book/store/slice.h"
 #include "book/store/sqlite.h"
 #include "book/tally/entry.h"
 #include "engine/result.h"
 
 namespace bookforge::store {
 
-inline constexpr int kSchemaVersion = 1;
+// 2: counts by slice (the tree's slices column) and the opponents' rating sums.
+inline constexpr int kSchemaVersion = 2;
 inline constexpr const char* kFormatName = "bookforge-tree";
 
 // How the counts of a store were made; every later add must use the same (unless forced).
@@ -66,6 +70,12 @@ struct TreeStats {
   uint64_t moves = 0;      // rows
   uint64_t games = 0;      // accepted games added over all sources
   std::vector<SourceRecord> sources;
+};
+
+// One row of the tree: its totals and its counts per slice (book/store/slice_counts.h).
+struct StoredMove {
+  book::TallyEntry total;
+  std::string slices;
 };
 
 struct MergeCounts {
@@ -99,17 +109,20 @@ class Store {
   Status commit();
   void rollback();
 
-  // Adds the counts of each entry of the stream (ascending (key, move) order) to its row,
-  // inserting rows not present yet. A count that would pass 2^32 - 1, the most a TallyEntry
-  // can carry, fails the merge (the caller rolls back). `on_row`, if set, sees each row as
-  // SQLite reads it (book/store/entry_table.h).
+  // Adds the counts of each entry of the stream (ascending (key, move, slice) order: one entry
+  // per slice of a (key, move)) to its row and its slices, inserting rows not present yet. A count that would
+  // pass 2^32 - 1, the most a TallyEntry can carry, fails the merge (the caller rolls back). `on_row`, if
+  // set, sees each row as SQLite reads it (book/store/entry_table.h).
   Result<MergeCounts> merge(book::EntryStream& entries, const std::function<void(uint64_t row)>& on_row = {});
 
   // The rows of one position, in move order.
   Result<std::vector<book::TallyEntry>> moves_at(uint64_t key);
-  // Every row in ascending (key, move) order, as the rules consume a tally's merged stream.
+  // The same with their slices.
+  Result<std::vector<StoredMove>> moves_with_slices_at(uint64_t key);
+  // Every row in ascending (key, move) order, as the rules consume a tally's merged stream;
+  // with a filter, each row's counts over the slices it accepts (rows with none left out).
   // The stream borrows the store's connection: use it before the store goes away.
-  std::unique_ptr<book::EntryStream> scan();
+  std::unique_ptr<book::EntryStream> scan(const SliceFilter& filter = {});
 
   Result<TreeStats> stats();
 
@@ -134,6 +147,7 @@ class Store {
   bool merged_ = false;                             // merge() ran on this connection
   std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
   std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
+  std::optional<Statement> moves_with_slices_at_;
 };
 
 }  // namespace bookforge::store

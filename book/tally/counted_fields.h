@@ -16,7 +16,8 @@
 //                 entry `e` filled so far (the fields above it); a slot takes a game only if
 //                 this gives back what one_game says (see book/tally/slots.h)
 //
-// The order is the store's column order and the run files' field order.
+// The order is the store's column order and the run files' field order; it also lays
+// TallyEntry out without padding (the 64-bit sums together, then the 32-bit ones).
 #pragma once
 
 // Every table slot takes only games with a result (the rest go to the wide table), so a slot
@@ -27,5 +28,7 @@
   X(black_wins, uint32_t, Merge::kSum, "black", g.outcome == pgn::Outcome::kBlackWins, 0) \
   X(games, uint32_t, Merge::kSum, "games", 1, e.white_wins + e.draws + e.black_wins)      \
   X(rating_sum, uint64_t, Merge::kSum, "rating_sum", g.elo, 0)                            \
+  X(opponent_rating_sum, uint64_t, Merge::kSum, "opponent_rating_sum", g.opponent_elo, 0) \
   X(rated_games, uint32_t, Merge::kSum, "rated", g.elo != 0, 0)                           \
+  X(opponents_rated, uint32_t, Merge::kSum, "opponents_rated", g.opponent_elo != 0, 0)    \
   X(first_ply, uint16_t, Merge::kMin, "first_ply", g.game_ply, 0xffff)

@@ -23,11 +23,14 @@ constexpr T empty_count(Merge merge) {
 }
 
 // What one game tells the counts of a (position, move) it played: its result, the game ply at
-// which the move was played, and the mover's Elo (0 if unknown or not kept).
+// which the move was played, the mover's and the opponent's Elo (0 if unknown or not kept),
+// and the game's slice (0 unless the tally splits its counts by slice: see TallyEntry).
 struct GamePly {
   pgn::Outcome outcome = pgn::Outcome::kUnknown;
   uint16_t game_ply = 0;
   uint16_t elo = 0;
+  uint16_t opponent_elo = 0;
+  uint32_t slice = 0;
 };
 
 // Counts for one (Polyglot key, Polyglot move), one member per line of
@@ -38,11 +41,17 @@ struct GamePly {
 //   games                          every game that played the move (a move repeated within one
 //                                  game counts once unless repeats are counted)
 //   rating_sum, rated_games        the mover's Elo summed over the games where the mover had one
+//   opponent_rating_sum,           the same for the mover's opponent (kept by the store only)
+//     opponents_rated
 //   first_ply                      the smallest game ply (Board::game_ply()) at which the move
 //                                  was played
 //
 // A position's side to move is fixed by its key, so every occurrence has the same ply parity:
 // first_ply & 1 is the side to move, which a key alone cannot tell.
+//
+// An entry is identified by (key, move, slice). The slice is 0 for a book's tally; the store
+// splits its counts by a slice of the games (their speed, rating band and month:
+// book/store/slice.h), so one (key, move) then comes as several entries in slice order.
 struct TallyEntry {
   uint64_t key = 0;
 #define BOOKFORGE_MEMBER(name, type, merge, column, one_game, without_slot) \
@@ -50,6 +59,7 @@ struct TallyEntry {
   BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_MEMBER)
 #undef BOOKFORGE_MEMBER
   uint16_t move = 0;
+  uint32_t slice = 0;
 
   Color side_to_move() const { return Color(first_ply & 1); }
   uint32_t mover_wins() const { return side_to_move() == kWhite ? white_wins : black_wins; }
@@ -60,9 +70,10 @@ struct TallyEntry {
   // a game without a result (Polyglot treats "*" like a draw).
   uint64_t half_points() const { return 2 * uint64_t(mover_wins()) + draws + unknown_results(); }
 
-  // The counts of one game (key and move left 0).
+  // The counts of one game, in its slice (key and move left 0).
   static TallyEntry of_game(const GamePly& g) {
     TallyEntry one;
+    one.slice = g.slice;
 #define BOOKFORGE_ONE_GAME(name, type, merge, column, one_game, without_slot) one.name = type(one_game);
     BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_GAME)
 #undef BOOKFORGE_ONE_GAME
@@ -82,6 +93,7 @@ struct TallyEntry {
   void assign_sum_if(const TallyEntry& first, const TallyEntry& other, bool equal) {
     key = first.key;
     move = first.move;
+    slice = first.slice;
 #define BOOKFORGE_SUM_IF(name, type, merge, column, one_game, without_slot) \
   {                                                                         \
     const type mask = type(type(0) - type(equal));                          \
@@ -97,14 +109,25 @@ struct TallyEntry {
   bool operator==(const TallyEntry&) const = default;
 };
 
-// The order of every tally stream and table: by key, then by move (of entries or of slots).
+// What orders the entries of one key: the move, then the slice. A narrow slot has no slice
+// (book/tally/slots.h): it only ever holds slice 0.
+template <class Slot>
+constexpr uint64_t minor_order(const Slot& s) {
+  if constexpr (requires { s.slice; })
+    return uint64_t(s.move) << 32 | s.slice;
+  else
+    return uint64_t(s.move) << 32;
+}
+
+// The order of every tally stream and table: by key, then by move, then by slice (of entries
+// or of slots).
 inline constexpr auto tally_order = [](const auto& a, const auto& b) {
-  return a.key != b.key ? a.key < b.key : a.move < b.move;
+  return a.key != b.key ? a.key < b.key : minor_order(a) < minor_order(b);
 };
 
-// Entries in strictly increasing (key, move) order, each (key, move) once with its counts
-// summed. The tally's merged runs deliver one; the SQLite store can deliver another, and the
-// selection rules cannot tell them apart, so both give the same book.
+// Entries in strictly increasing (key, move, slice) order, each once with its counts summed. The tally's
+// merged runs deliver one; the SQLite store can deliver another, and the selection rules cannot tell them
+// apart, so both give the same book.
 class EntryStream {
  public:
   virtual ~EntryStream() = default;

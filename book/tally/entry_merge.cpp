@@ -9,9 +9,9 @@ namespace {
 
 constexpr size_t kBatch = 256;
 
-// a comes before b or with it in (key, move) order, computed without a branch.
+// a comes before b or with it in (key, move, slice) order, computed without a branch.
 inline bool not_after(const TallyEntry& a, const TallyEntry& b) {
-  return (a.key < b.key) | ((a.key == b.key) & (a.move <= b.move));
+  return (a.key < b.key) | ((a.key == b.key) & (minor_order(a) <= minor_order(b)));
 }
 
 // The batches of one child of a two-way merge.
@@ -65,7 +65,7 @@ class PairMerge final : public EntryStream {
       const TallyEntry* pb = b_.batch.data() + b_.position;
       for (size_t i = 0; i < steps; ++i) {
         const bool take_a = not_after(*pa, *pb);
-        const bool equal = (pa->key == pb->key) & (pa->move == pb->move);
+        const bool equal = (pa->key == pb->key) & (minor_order(*pa) == minor_order(*pb));
         // Equal entries are summed (both children move on), with masks rather than a branch.
         out[n + i].assign_sum_if(take_a ? *pa : *pb, *pb, equal);
         pa += take_a;

@@ -80,14 +80,16 @@ class OpenTable {
   size_t bytes() const { return length_ * sizeof(Slot); }
   bool over_load() const { return size_ * 10 > capacity_ * 7; }
 
-  // The slot of (key, move), created with empty counts (start_counts) if absent; nullptr
-  // if creating it would run off the end of the array (grow or drain the table, then retry).
-  Slot* find_or_insert(uint64_t key, uint16_t move) {
+  // The slot of (key, move, slice), created with empty counts (start_counts) if absent;
+  // nullptr if creating it would run off the end of the array (grow or drain the table, then
+  // retry). A slot type without a slice member takes slice 0 only.
+  Slot* find_or_insert(uint64_t key, uint16_t move, uint32_t slice = 0) {
     size_t i = home(key);
+    const uint64_t minor = uint64_t(move) << 32 | slice;
     for (; i < length_ && slots_[i].move != 0; ++i) {
       const Slot& s = slots_[i];
-      if (s.key > key || (s.key == key && s.move >= move)) {
-        if (s.key == key && s.move == move) return &slots_[i];
+      if (s.key > key || (s.key == key && minor_order(s) >= minor)) {
+        if (s.key == key && minor_order(s) == minor) return &slots_[i];
         break;
       }
     }
@@ -100,6 +102,7 @@ class OpenTable {
     std::memset(static_cast<void*>(slots_ + i), 0, sizeof(Slot));
     slots_[i].key = key;
     slots_[i].move = move;
+    if constexpr (requires { slots_[i].slice; }) slots_[i].slice = slice;
     start_counts(slots_[i]);
     ++size_;
     return &slots_[i];

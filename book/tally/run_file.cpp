@@ -11,8 +11,8 @@ namespace bookforge::book {
 namespace {
 
 constexpr size_t kWriteBuffer = 256 << 10;
-// The varints of a record: the key delta and one per counted field.
-constexpr size_t kVarints = 1
+// The varints of a record: the key delta, the slice and one per counted field.
+constexpr size_t kVarints = 2
 #define BOOKFORGE_ONE_VARINT(name, type, merge, column, one_game, without_slot) +1
     BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_VARINT)
 #undef BOOKFORGE_ONE_VARINT
@@ -95,6 +95,7 @@ void RunWriter::add(const TallyEntry& e) {
   size_t n = put_varint(out, e.key - previous_key_);
   out[n++] = uint8_t(e.move);
   out[n++] = uint8_t(e.move >> 8);
+  n += put_varint(out + n, e.slice);
 #define BOOKFORGE_PUT(name, type, merge, column, one_game, without_slot) n += put_varint(out + n, e.name);
   BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_PUT)
 #undef BOOKFORGE_PUT
@@ -200,6 +201,7 @@ bool RunReader::next_varint(TallyEntry& e) {
   if (end - p < 2) ok = false;
   uint16_t move = ok ? uint16_t(p[0] | (p[1] << 8)) : 0;
   p += ok ? 2 : 0;
+  e.slice = uint32_t(varint());
   // Into the entry as they come; the entry is only complete (and the position moved on) if
   // the whole record was there.
 #define BOOKFORGE_GET(name, type, merge, column, one_game, without_slot) e.name = type(varint());

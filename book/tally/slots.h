@@ -64,6 +64,7 @@ template <class Slot>
 inline void fill_entry(const Slot& s, TallyEntry& e) {
   e.key = s.key;
   e.move = s.move;
+  e.slice = 0;
 #define BOOKFORGE_FILL(name, type, merge, column, one_game, without_slot) \
   if constexpr (requires { s.name; })                                     \
     e.name = s.name;                                                      \
@@ -109,6 +110,7 @@ inline bool slot_takes(const GamePly& game) {
   return with_constant_result(game, [](const GamePly& g) {
     const TallyEntry e = TallyEntry::of_game(g);
     bool takes = true;
+    if constexpr (!requires(Slot s) { s.slice; }) takes &= g.slice == 0;
 #define BOOKFORGE_TAKES(name, type, merge, column, one_game, without_slot) \
   if constexpr (!requires(Slot s) { s.name; }) takes &= type(without_slot) == e.name;
     BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_TAKES)

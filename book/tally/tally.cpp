@@ -63,7 +63,7 @@ struct Tally::Ply {
   uint16_t move;
   GamePly game;
 };
-static_assert(sizeof(Tally::Ply) == 16, "a pending ply is 16 bytes");
+static_assert(sizeof(Tally::Ply) == 24, "a pending ply is 24 bytes");
 
 // The tables, spilled runs and counts of one partition. Any worker may count into it while it
 // holds lock().
@@ -157,13 +157,13 @@ class SlotPartition final : public Tally::Partition {
 
   void count_one(const Tally::Ply& p) {
     if (slot_takes<Compact>(p.game)) {
-      Compact* s = slot_in(compact_, p.key, p.move);
+      Compact* s = slot_in(compact_, p.key, p.move, 0);
       if (!s) return;
       if (add_game(*s, p.game)) return;
     }
     // Counted from the ply again rather than from what slot_takes computed: kept for this
     // rare path, those values stayed live across the lookup and cost every ply a few spills.
-    TallyEntry* e = slot_in(wide_, p.key, p.move);
+    TallyEntry* e = slot_in(wide_, p.key, p.move, p.game.slice);
     if (!e) return;
     e->add(TallyEntry::of_game(p.game));
   }
@@ -172,11 +172,11 @@ class SlotPartition final : public Tally::Partition {
   // table if the budget allows at least a quarter more slots, a spill otherwise. nullptr only
   // after a spill failed (error_ says why).
   template <class Slot>
-  Slot* slot_in(OpenTable<Slot>& table, uint64_t key, uint16_t move) {
+  Slot* slot_in(OpenTable<Slot>& table, uint64_t key, uint16_t move, uint32_t slice) {
     if (table.over_load()) make_room(table);
     for (;;) {
       if (!error_.empty()) return nullptr;
-      if (Slot* s = table.find_or_insert(key, move)) return s;
+      if (Slot* s = table.find_or_insert(key, move, slice)) return s;
       make_room(table);
     }
   }
@@ -260,6 +260,8 @@ class Tally::Worker final : public pgn::GameSink {
     ++stats_.games;
     const uint8_t* repeated = tally_.options_.count_repeats ? nullptr : repeats_.mark(game.plies);
     const bool ratings = tally_.options_.ratings;
+    const bool opponents = tally_.options_.opponent_ratings;
+    const uint32_t slice = tally_.options_.slice_of ? tally_.options_.slice_of(game) : 0;
     const uint64_t partitions = held_.size();
     uint64_t counted = 0;
     for (size_t i = 0; i < game.plies.size(); ++i) {
@@ -270,10 +272,12 @@ class Tally::Worker final : public pgn::GameSink {
         continue;
       }
       unsigned game_ply = std::min<unsigned>(unsigned(game.start_ply) + ply.ply, 0xfffe);
-      uint16_t elo = !ratings ? 0 : (game_ply & 1) ? game.black_elo : game.white_elo;
+      const bool black = game_ply & 1;
+      const uint16_t elo = !ratings ? 0 : black ? game.black_elo : game.white_elo;
+      const uint16_t opponent_elo = !opponents ? 0 : black ? game.white_elo : game.black_elo;
       const size_t p = size_t((static_cast<unsigned __int128>(ply.key) * partitions) >> 64);
       std::vector<Ply>& held = held_[p];
-      held.push_back({ply.key, ply.move, {game.outcome, uint16_t(game_ply), elo}});
+      held.push_back({ply.key, ply.move, {game.outcome, uint16_t(game_ply), elo, opponent_elo, slice}});
       ++counted;
       if (held.size() >= next_try_[p]) deliver(p, held.size() >= kHeldPerBatch * tally_.batch_);
     }

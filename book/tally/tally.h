@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,6 +60,12 @@ struct TallyOptions {
   // Keep the mover's rating sums (rated_games, rating_sum). Without them every entry reads 0
   // there, and the tables take 16 bytes a (key, move) instead of 24.
   bool ratings = true;
+  // Keep the opponent's rating sums too (the store shows the opponents' average and the
+  // performance). A game with a rated opponent then goes to the wide table.
+  bool opponent_ratings = false;
+  // Splits the counts by slice of the games (the store's speed, rating band and month:
+  // book/store/slice.h): each game's entries go under slice_of(game). Unset: slice 0.
+  std::function<uint32_t(const pgn::ReplayedGame&)> slice_of = {};
   // What the tables may take at first, all workers together (see above; tests set it small).
   uint64_t starting_table_memory = kDefaultStartingTableMemory;
 };

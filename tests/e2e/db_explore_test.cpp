@@ -22,6 +22,7 @@ constexpr int kMaxPly = 60;  // db add's default
 
 struct Counts {
   uint64_t white = 0, draws = 0, black = 0, games = 0, rating_sum = 0, rated = 0;
+  uint64_t opponent_rating_sum = 0, opponents_rated = 0;
   int first_ply = 1 << 30;
 };
 
@@ -107,6 +108,8 @@ void count_game(const std::map<std::string, std::string>& tags, const std::strin
         ++c.black;
       const uint64_t mover_elo = elos[ply % 2];
       if (mover_elo > 0) c.rating_sum += mover_elo, ++c.rated;
+      const uint64_t opponent_elo = elos[1 - ply % 2];
+      if (opponent_elo > 0) c.opponent_rating_sum += opponent_elo, ++c.opponents_rated;
       c.first_ply = std::min(c.first_ply, ply);
     }
     UndoInfo undo;
@@ -152,7 +155,7 @@ struct ExploredRow {
 std::vector<ExploredRow> parse_explore_json(const std::string& json) {
   std::vector<ExploredRow> rows;
   const std::regex move(
-      R"re(\{"uci": "(\w+)", "san": "[^"]+", "games": (\d+), "white": ([\d.]+), "draws": ([\d.]+), "black": ([\d.]+), "avg_rating": ([\d.]+|null), "score": ([\d.]+))re");
+      R"re(\{"uci": "(\w+)", "san": "[^"]+", "games": (\d+), "white": ([\d.]+), "draws": ([\d.]+), "black": ([\d.]+), "share": [\d.]+, "avg_rating": ([\d.]+|null), [^{}]*"score": ([\d.]+))re");
   for (auto it = std::sregex_iterator(json.begin(), json.end(), move); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     ExploredRow r;
@@ -183,6 +186,7 @@ class DbExplore : public ::testing::Test {
       Counts& t = counts_->rows[k];
       t.white += c.white, t.draws += c.draws, t.black += c.black, t.games += c.games;
       t.rating_sum += c.rating_sum, t.rated += c.rated, t.first_ply = std::min(t.first_ply, c.first_ply);
+      t.opponent_rating_sum += c.opponent_rating_sum, t.opponents_rated += c.opponents_rated;
     }
     counts_->games += lichess.games;
     counts_->sample_fens.insert(counts_->sample_fens.end(), lichess.sample_fens.begin(),
@@ -251,8 +255,10 @@ TEST_F(DbExplore, EveryStoredRowEqualsTheIndependentCount) {
     expected += std::to_string(k.first) + "|" + std::to_string(k.second) + "|" + std::to_string(c->white) +
                 "|" + std::to_string(c->draws) + "|" + std::to_string(c->black) + "|" +
                 std::to_string(c->games) + "|" + std::to_string(c->rating_sum) + "|" +
-                std::to_string(c->rated) + "|" + std::to_string(c->first_ply) + "\n";
-  const std::string stored = dump_tree(db_);
+                std::to_string(c->opponent_rating_sum) + "|" + std::to_string(c->rated) + "|" +
+                std::to_string(c->opponents_rated) + "|" + std::to_string(c->first_ply) + "\n";
+  const std::string stored =
+      sql_rows(db_, std::string("SELECT ") + kTreeCounts + " FROM tree ORDER BY key, move");
   EXPECT_EQ(std::count(stored.begin(), stored.end(), '\n'), std::ptrdiff_t(counts_->rows.size()));
   EXPECT_TRUE(stored == expected) << "the store differs from the independent count";
 }

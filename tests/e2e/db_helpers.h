@@ -40,9 +40,15 @@ inline std::string sql_rows(const std::filesystem::path& db_path, const std::str
   return out;
 }
 
-// The whole tree table in primary-key order.
+// The counts' columns of the tree table, in their order.
+inline constexpr const char* kTreeCounts =
+    "key, move, white, draws, black, games, rating_sum, opponent_rating_sum, rated, opponents_rated, "
+    "first_ply";
+
+// The whole tree table in primary-key order, the slices blob in hex.
 inline std::string dump_tree(const std::filesystem::path& db_path) {
-  return sql_rows(db_path, "SELECT * FROM tree ORDER BY key, move");
+  return sql_rows(db_path,
+                  std::string("SELECT ") + kTreeCounts + ", hex(slices) FROM tree ORDER BY key, move");
 }
 
 inline std::filesystem::path sample(const std::string& name) { return source_dir() / "data-samples" / name; }

@@ -262,7 +262,8 @@ TEST(Store, AStreamErrorOrAnUnsortedStreamFailsTheMerge) {
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> unsorted = merge(store, {entry(5, 2, 1, 0, 0, 0), entry(5, 1, 1, 0, 0, 0)});
   ASSERT_FALSE(unsorted.ok());
-  EXPECT_NE(unsorted.error().message.find("out of (key, move) order"), std::string::npos);
+  EXPECT_NE(unsorted.error().message.find("out of (key, move, slice) order"), std::string::npos)
+      << unsorted.error().message;
   store.rollback();
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> repeated = merge(store, {entry(5, 1, 1, 0, 0, 0), entry(5, 1, 1, 0, 0, 0)});

@@ -1,0 +1,26 @@
+#include "cli/slice_options.h"
+
+namespace bookforge::cli {
+
+void add_slice_options(CLI::App& command, SliceFlags& flags) {
+  command.add_option(
+      "--speeds", flags.speeds,
+      "Only games of these speeds, from TimeControl: ultrabullet, bullet, blitz, rapid, classical, "
+      "correspondence, unknown (comma-separated)");
+  command.add_option(
+      "--ratings", flags.ratings,
+      "Only games in these rating bands, by the mean of both players' Elos: 0 (below 1000), 1000, "
+      "1200, 1400, 1600, 1800, 2000, 2200, 2500, 2800 (each band runs up to the next), or "
+      "unrated (either Elo missing); comma-separated");
+  command.add_option(
+      "--since", flags.since,
+      "Only games from this month on (YYYY-MM or YYYY), by UTCDate or Date; games of unknown date "
+      "are left out");
+  command.add_option("--until", flags.until, "Only games up to this month (YYYY-MM or YYYY), as --since");
+}
+
+Result<store::SliceFilter> slice_filter(const SliceFlags& flags) {
+  return store::parse_slice_filter(flags.speeds, flags.ratings, flags.since, flags.until);
+}
+
+}  // namespace bookforge::cli
