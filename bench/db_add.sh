@@ -11,7 +11,14 @@
 # Wall times are hyperfine means over `runs` runs; peak RSS from one /usr/bin/time run each.
 # With KEEP=DIR the store of parts 1 + 2 is left in DIR (bench/db_explore.sh can use it).
 #
+# With OLD=path/to/an/older/bookforge it compares the two instead, side by side: `db add` of all
+# three pgnmentor files and both lichess samples into a new store (412k + 10k games, the default
+# max-ply 60), alternating old and new `runs` times (bench/alternate.py), with the ratio of the
+# median wall times and of the stores' sizes. (Target for the store's slices, issue 14: within
+# 1.5x the time and 3x the size of the store before them.)
+#
 # usage: bench/db_add.sh [path/to/bookforge] [runs]
+#        OLD=path/to/old/bookforge bench/db_add.sh [path/to/bookforge] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +34,35 @@ command -v hyperfine >/dev/null || { echo "hyperfine is needed (scripts/install-
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bookforge-db-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 q="--progress never --quiet"
+
+if [[ -n ${OLD:-} ]]; then
+  old=$(realpath "$OLD")
+  [[ -x $old ]] || { echo "not executable: $old" >&2; exit 1; }
+  inputs=("$part1" "$part2" "$data"/games/pgnmentor_players_part3_*.pgn.zst
+          "$data"/games/lichess-org-database_2016-05.pgn "$data"/games/lichess-org-database_2017-05.pgn)
+  for f in "${inputs[@]}"; do [[ -f $f ]] || { echo "missing $f (../shared/data)" >&2; exit 1; }; done
+  # Each run starts from no store: a small script per binary removes it first.
+  for side in old new; do
+    binary=$old
+    [[ $side == new ]] && binary=$bookforge
+    printf '#!/bin/sh\nrm -f %s/%s.sqlite\nexec %s db add --db %s/%s.sqlite %s %s\n' \
+      "$tmp" "$side" "$binary" "$tmp" "$side" "${inputs[*]}" "$q" > "$tmp/$side.sh"
+    chmod +x "$tmp/$side.sh"
+  done
+  echo "old: $old"
+  echo "new: $bookforge"
+  echo "db add of ${#inputs[@]} files into a new store, $runs rounds alternating (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  python3 bench/alternate.py "$runs" "$tmp/old.sh" ";;" "$tmp/new.sh" | tee "$tmp/times.txt"
+  old_ms=$(awk 'NR == 1 { print $4 }' "$tmp/times.txt")
+  new_ms=$(awk 'NR == 2 { print $4 }' "$tmp/times.txt")
+  old_size=$(stat -c %s "$tmp/old.sqlite")
+  new_size=$(stat -c %s "$tmp/new.sqlite")
+  awk -v o="$old_ms" -v n="$new_ms" 'BEGIN { printf "\ntime  new / old: %.2fx (target <= 1.5x)\n", n / o }'
+  awk -v o="$old_size" -v n="$new_size" \
+    'BEGIN { printf "size  new / old: %.2fx (%.0f MB / %.0f MB; target <= 3x)\n", n / o, n / 1048576, o / 1048576 }'
+  "$bookforge" db stats --db "$tmp/new.sqlite" | head -3
+  exit 0
+fi
 
 mean_of() { jq -r '.results[0].mean' "$1"; }
 rss_of() { # command... -> peak RSS in MB

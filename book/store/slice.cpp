@@ -21,7 +21,7 @@ std::optional<int> digits(std::string_view text) {
 // A month code as a bound: "2019-01" or "2019" (the year's first or last month).
 std::optional<uint32_t> parse_month(std::string_view text, bool last) {
   std::optional<int> year = digits(text.substr(0, 4));
-  if (!year || text.size() < 4 || *year < 1) return std::nullopt;
+  if (!year || text.size() < 4 || *year < kFirstYear) return std::nullopt;
   if (text.size() == 4) return month_code(*year, last ? 12 : 1);
   if (text.size() != 7 || text[4] != '-') return std::nullopt;
   std::optional<int> month = digits(text.substr(5));
@@ -31,7 +31,7 @@ std::optional<uint32_t> parse_month(std::string_view text, bool last) {
 
 std::string month_text(uint32_t code) {
   char text[16];
-  std::snprintf(text, sizeof text, "%04u-%02u", code / 13, code % 13);
+  std::snprintf(text, sizeof text, "%04d-%02d", month_year(code).value_or(0), month_of(code));
   return text;
 }
 
@@ -159,12 +159,16 @@ Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view
   if (!s) return s.error();
   if (!since.empty()) {
     std::optional<uint32_t> m = parse_month(since, false);
-    if (!m) return Error{"--since: '" + std::string(since) + "' is not a month (YYYY-MM or YYYY)"};
+    if (!m)
+      return Error{"--since: '" + std::string(since) + "' is not a month (YYYY-MM or YYYY, from " +
+                   std::to_string(kFirstYear) + ")"};
     f.since = *m;
   }
   if (!until.empty()) {
     std::optional<uint32_t> m = parse_month(until, true);
-    if (!m) return Error{"--until: '" + std::string(until) + "' is not a month (YYYY-MM or YYYY)"};
+    if (!m)
+      return Error{"--until: '" + std::string(until) + "' is not a month (YYYY-MM or YYYY, from " +
+                   std::to_string(kFirstYear) + ")"};
     f.until = *m;
   }
   if (f.since && f.until && f.since > f.until)

@@ -15,10 +15,12 @@
 // query can add up any set of speeds, bands and months without reading PGN again.
 //
 // A slice is one 32-bit number: month code << 8 | speed code << 4 | band code, with
-//   month code  0 for an unknown date, else year * 13 + month (month 0 when unknown, 1..12);
+//   month code  0 for an unknown date (or one before kFirstYear), else
+//               (year - kFirstYear + 1) * 13 + month (month 0 when unknown, 1..12);
 //   speed code  0 unknown, 1 + pgn::Speed;
 //   band code   0 unrated, 1 + the band's index in kBandFloors.
-// Slices therefore sort by month first, which keeps a row's slices in date order.
+// Slices therefore sort by month first, which keeps a row's slices in date order. (Counting
+// years from kFirstYear keeps a slice of our time within 3 varint bytes in the store.)
 #pragma once
 
 #include <cstdint>
@@ -46,11 +48,18 @@ constexpr uint32_t slice_month(uint32_t slice) { return slice >> 8; }
 constexpr int slice_speed(uint32_t slice) { return int(slice >> 4 & 15); }
 constexpr int slice_band(uint32_t slice) { return int(slice & 15); }
 
-constexpr uint32_t month_code(int year, int month) { return uint32_t(year) * 13 + uint32_t(month); }
+inline constexpr int kFirstYear = 1400;  // the oldest recorded games are from the 15th century
+
+// The code of a month (0 .. 12, 0 when unknown) of a year; 0 (unknown) before kFirstYear.
+constexpr uint32_t month_code(int year, int month) {
+  return year < kFirstYear ? 0 : uint32_t(year - kFirstYear + 1) * 13 + uint32_t(month);
+}
 // The year of a known month code (nullopt for an unknown date).
 constexpr std::optional<int> month_year(uint32_t code) {
-  return code == 0 ? std::nullopt : std::optional<int>(int(code / 13));
+  return code == 0 ? std::nullopt : std::optional<int>(int(code / 13) - 1 + kFirstYear);
 }
+// The month (0 .. 12) of a month code.
+constexpr int month_of(uint32_t code) { return int(code % 13); }
 
 // The parts of a slice, from a game's values.
 int speed_code(std::optional<pgn::Speed> speed);

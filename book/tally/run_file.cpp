@@ -50,8 +50,10 @@ Result<SpilledRun> drain_slots(std::shared_ptr<SpillFile> file, uint64_t offset,
   // slot would be mispredicted that often.
   constexpr size_t kSlots = kWriteBuffer / sizeof(Slot);
   std::unique_ptr<Slot[]> buffer(new Slot[kSlots]);
-  SpilledRun run{file, std::is_same_v<Slot, SmallSlot> ? RunFormat::kSmallSlots : RunFormat::kCompactSlots,
-                 offset, 0, 0};
+  constexpr RunFormat kFormat = std::is_same_v<Slot, SmallSlot>     ? RunFormat::kSmallSlots
+                                : std::is_same_v<Slot, CompactSlot> ? RunFormat::kCompactSlots
+                                                                    : RunFormat::kStoreSlots;
+  SpilledRun run{file, kFormat, offset, 0, 0};
   size_t used = 0;
   bool ok = true;
   auto flush = [&] {
@@ -81,6 +83,12 @@ Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, SmallSlot* be
 }
 
 Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, CompactSlot* begin, CompactSlot* end) {
+  auto run = drain_slots(file, file->end(), begin, end);
+  if (run) file->run_written(run->offset + run->bytes);
+  return run;
+}
+
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, StoreSlot* begin, StoreSlot* end) {
   auto run = drain_slots(file, file->end(), begin, end);
   if (run) file->run_written(run->offset + run->bytes);
   return run;
@@ -150,6 +158,8 @@ size_t RunReader::next_batch(TallyEntry* out, size_t max) {
       return next_slots<SmallSlot>(out, max);
     case RunFormat::kCompactSlots:
       return next_slots<CompactSlot>(out, max);
+    case RunFormat::kStoreSlots:
+      return next_slots<StoreSlot>(out, max);
     case RunFormat::kVarint:
       break;
   }

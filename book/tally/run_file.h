@@ -31,7 +31,7 @@
 namespace bookforge::book {
 
 // How a run's entries are stored: varint records, or raw slots of a compact table.
-enum class RunFormat : uint8_t { kVarint, kSmallSlots, kCompactSlots };
+enum class RunFormat : uint8_t { kVarint, kSmallSlots, kCompactSlots, kStoreSlots };
 
 struct SpilledRun {
   std::shared_ptr<SpillFile> file;
@@ -68,6 +68,7 @@ class RunWriter {
 // is left empty (move 0): a spilled table, ready to be counted into again.
 Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, SmallSlot* begin, SmallSlot* end);
 Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, CompactSlot* begin, CompactSlot* end);
+Result<SpilledRun> drain_slot_run(std::shared_ptr<SpillFile> file, StoreSlot* begin, StoreSlot* end);
 
 // Reads a run back from the start, through its own buffer (several readers can share a file).
 class RunReader : public EntryStream {

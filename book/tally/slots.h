@@ -57,6 +57,34 @@ struct SmallSlot {
 };
 static_assert(sizeof(SmallSlot) == 16, "the small slot layout is drawn above");
 
+// The slot of the store's tally, which splits the counts by slice and keeps the opponents'
+// ratings too: 40 bytes, with 16-bit counters and 32-bit rating sums.
+//
+//   byte 0          8          12     14     16      20          24
+//        +----------+----------+------+------+-------+-----------+
+//        | key u64  | slice    | move | ply  | rating| opp rating|
+//        +----------+----------+------+------+-------+-----------+
+//   byte 24   26      28      30      32      34            40
+//        +-------+-------+-------+-------+-------+-------------+
+//        | white | draws | black | rated | opp   | -           |
+//        |       |       |       |       | rated |             |
+//        +-------+-------+-------+-------+-------+-------------+
+struct StoreSlot {
+  uint64_t key;
+  uint32_t slice;
+  uint16_t move;
+  uint16_t first_ply;
+  uint32_t rating_sum;
+  uint32_t opponent_rating_sum;
+  uint16_t white_wins;
+  uint16_t draws;
+  uint16_t black_wins;
+  uint16_t rated_games;
+  uint16_t opponents_rated;
+  uint16_t unused[3];
+};
+static_assert(sizeof(StoreSlot) == 40, "the store slot layout is drawn above");
+
 // A slot's counts written into an entry, field by field into the destination: an entry built
 // on the stack and copied out as a whole stalls on the store buffer, at a cost that showed in
 // every merge.
@@ -64,7 +92,10 @@ template <class Slot>
 inline void fill_entry(const Slot& s, TallyEntry& e) {
   e.key = s.key;
   e.move = s.move;
-  e.slice = 0;
+  if constexpr (requires { s.slice; })
+    e.slice = s.slice;
+  else
+    e.slice = 0;
 #define BOOKFORGE_FILL(name, type, merge, column, one_game, without_slot) \
   if constexpr (requires { s.name; })                                     \
     e.name = s.name;                                                      \

@@ -157,7 +157,7 @@ class SlotPartition final : public Tally::Partition {
 
   void count_one(const Tally::Ply& p) {
     if (slot_takes<Compact>(p.game)) {
-      Compact* s = slot_in(compact_, p.key, p.move, 0);
+      Compact* s = slot_in(compact_, p.key, p.move, p.game.slice);
       if (!s) return;
       if (add_game(*s, p.game)) return;
     }
@@ -347,8 +347,11 @@ Result<std::unique_ptr<Tally>> Tally::create(const TallyOptions& options) {
   const uint64_t table_memory = tally->table_memory_;
   const uint64_t starting = std::min(options.starting_table_memory, table_memory);
   for (std::unique_ptr<Partition>& partition : tally->partitions_) {
+    // The narrowest slot that keeps what the options ask for.
     Result<std::unique_ptr<Partition>> made =
-        options.ratings
+        options.slice_of || options.opponent_ratings
+            ? SlotPartition<StoreSlot>::create(tally->options_, table_memory / n, starting / n, n)
+        : options.ratings
             ? SlotPartition<CompactSlot>::create(tally->options_, table_memory / n, starting / n, n)
             : SlotPartition<SmallSlot>::create(tally->options_, table_memory / n, starting / n, n);
     if (!made) return made.error();
