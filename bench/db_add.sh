@@ -61,6 +61,11 @@ if [[ -n ${OLD:-} ]]; then
   awk -v o="$old_size" -v n="$new_size" \
     'BEGIN { printf "size  new / old: %.2fx (%.0f MB / %.0f MB; target <= 3x)\n", n / o, n / 1048576, o / 1048576 }'
   "$bookforge" db stats --db "$tmp/new.sqlite" | head -3
+  if [[ -n ${KEEP:-} ]]; then
+    mkdir -p "$KEEP"
+    cp "$tmp/new.sqlite" "$KEEP/pgnmentor-lichess.sqlite"
+    echo "kept $KEEP/pgnmentor-lichess.sqlite"
+  fi
   exit 0
 fi
 

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # `db explore` latency on a real store: the query itself over 10,000 random positions
-# (bench_db_explore, Google Benchmark: mean, median, 99th percentile per query), and the whole
+# (bench_db_explore, Google Benchmark: mean, median, 99th percentile per query), the query under
+# slice filters (SlicesTimed/N: the start position and 100 random positions, with no filter, the
+# issue's example "blitz,rapid / 2000,2200 / 2019-01..2023-12", one band, one decade; target:
+# p99 <= 20 ms), and the whole
 # `bookforge db explore` command (process start, opening the store, the opening-name table,
 # printing) timed by hyperfine for a few positions.
 #
-# The store: STORE=path, or else one made here from pgnmentor part 1 (--max-ply 40).
+# The store: STORE=path (e.g. all three pgnmentor files and both lichess samples:
+# KEEP=dir OLD=old/bookforge bench/db_add.sh keeps it), or else one made here from pgnmentor
+# part 1 (--max-ply 40).
 #
 # usage: bench/db_explore.sh [path/to/build]
 set -euo pipefail

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -134,9 +135,59 @@ void AllPositionsTimed(benchmark::State& state) {
   state.counters["max_us"] = micros.back();
 }
 
+// The filters of the slice benchmark (book/store/slice.h): none, the example (blitz and
+// rapid, 2000 to 2499, 2019 to 2023), one broad band, one decade.
+const store::SliceFilter& slice_filter(int64_t index) {
+  static const std::vector<store::SliceFilter> filters = [] {
+    std::vector<store::SliceFilter> out{store::SliceFilter{}};
+    for (auto [speeds, ratings, since, until] :
+         {std::array<const char*, 4>{"blitz,rapid", "2000,2200", "2019-01", "2023-12"},
+          std::array<const char*, 4>{"", "2500", "", ""},
+          std::array<const char*, 4>{"", "", "1990", "1999"}}) {
+      Result<store::SliceFilter> f = store::parse_slice_filter(speeds, ratings, since, until);
+      if (!f) std::abort();
+      out.push_back(*f);
+    }
+    return out;
+  }();
+  return filters[size_t(index)];
+}
+
+// The explorer query under a slice filter (argument: its index above): the start position 200
+// times, then 100 random positions of the tree twice each; each query timed, the 99th
+// percentile and the largest of each group.
+void SlicesTimed(benchmark::State& state) {
+  Fixture& f = fixture();
+  const store::SliceFilter& filter = slice_filter(state.range(0));
+  std::vector<double> start_us, random_us;
+  auto timed = [&](const Board& board, std::vector<double>& into) {
+    auto begin = std::chrono::steady_clock::now();
+    Result<store::Exploration> x = store::explore(*f.store, board, filter);
+    if (!x) std::abort();
+    benchmark::DoNotOptimize(x);
+    into.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count());
+  };
+  for (auto _ : state) {
+    for (int i = 0; i < 200; ++i) timed(Board(), start_us);
+    for (int round = 0; round < 2; ++round)
+      for (size_t i = 0; i < 100; ++i) timed(f.positions[i], random_us);
+  }
+  auto p99 = [](std::vector<double>& v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() * 99 / 100];
+  };
+  state.counters["start_p99_us"] = p99(start_us);
+  state.counters["start_max_us"] = start_us.back();
+  state.counters["random_p99_us"] = p99(random_us);
+  state.counters["random_max_us"] = random_us.back();
+  state.SetLabel(filter.describe());
+}
+
 BENCHMARK(Explore)->Unit(benchmark::kMicrosecond);
 BENCHMARK(RowsOnly)->Unit(benchmark::kMicrosecond);
 BENCHMARK(AllPositionsTimed)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(SlicesTimed)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 }  // namespace bookforge
