@@ -82,6 +82,7 @@ struct ReportData {
   const BuildOptions* opts;
   const pgn::PipelineOptions* pipeline;
   const book::BuildReport* build;
+  const store::SliceFilter* slices;  // of the store, with --from-db
   uint64_t memory_budget;
   double total_seconds;
 };
@@ -119,6 +120,7 @@ std::string report_json(const ReportData& d) {
   return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
          "],\n  \"rules\": " + json_string(b.rules.describe()) +
          ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
+         ",\n  \"slices\": " + json_string(d.slices->describe()) +
          ",\n  \"games\": " + format_read_json(b.read) +
          ",\n  \"tally\": {\"threads\": " + std::to_string(b.threads) +
          ", \"memory_budget\": " + std::to_string(d.memory_budget) +
@@ -214,11 +216,13 @@ int run_build(const BuildOptions& opts) {
   }
   // An empty book is almost always a mistake (filters or rules too strict): say why.
   if (!report.written) {
-    const std::string why = report.read.accepted > 0
-                                ? "the selection rules kept no move of the " +
-                                      std::to_string(report.read.accepted) + " game(s) kept"
-                            : !opts.from_db.empty() ? "the store holds no game"
-                                                    : describe_no_game_kept(report.read);
+    const std::string why =
+        !opts.from_db.empty() && !request.from_db_slices.empty()
+            ? "the selection rules kept no move of the store's games of " + request.from_db_slices.describe()
+        : report.read.accepted > 0
+            ? "the selection rules kept no move of the " + std::to_string(report.read.accepted) + " game(s) kept"
+        : !opts.from_db.empty() ? "the store holds no game"
+                                : describe_no_game_kept(report.read);
     print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
     return kExitFailure;
   }
@@ -237,7 +241,8 @@ int run_build(const BuildOptions& opts) {
 
   // Step 3. Report.
   if (!opts.report.empty()) {
-    const ReportData data{&opts, &request.pipeline, &report, request.tally.memory_budget, total};
+    const ReportData data{&opts, &request.pipeline, &report, &request.from_db_slices, request.tally.memory_budget,
+                          total};
     if (Status s = book::write_output_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
