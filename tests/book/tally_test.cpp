@@ -442,5 +442,57 @@ TEST(Tally, SpillIntoMissingFolderIsAnError) {
       << stream.error().message;
 }
 
+// The store's tally: every game's entries under its slice, the opponents' ratings kept, in
+// (key, move, slice) order; the same counts whether everything stays in memory or spills at
+// every turn, and with one or three workers.
+TEST(Tally, SlicesSplitTheCountsAndSurviveSpills) {
+  std::mt19937_64 rng(5);
+  std::vector<Game> games;
+  for (int i = 0; i < 3000; ++i) {
+    Game g = line({{100 + rng() % 40, uint16_t(1 + rng() % 3)}, {uint64_t(rng()), 7}}, Outcome(rng() % 4));
+    g.white_elo = uint16_t(rng() % 3 ? 1500 + rng() % 1000 : 0);
+    g.black_elo = uint16_t(rng() % 3 ? 1500 + rng() % 1000 : 0);
+    g.start_ply = uint16_t(rng() % 2);
+    games.push_back(g);
+  }
+  // The slice: a function of the game (here its Elos), as the store's is of its tags.
+  auto slice_of = [](const ReplayedGame& g) { return uint32_t(g.white_elo / 500 + 8 * (g.black_elo / 500)); };
+  std::map<std::tuple<uint64_t, uint16_t, uint32_t>, TallyEntry> expected;
+  for (const Game& g : games) {
+    const ReplayedGame r = g.replayed();
+    for (const PlyRecord& p : g.plies) {
+      const bool black = (g.start_ply + p.ply) & 1;
+      GamePly one{g.outcome, uint16_t(g.start_ply + p.ply), black ? g.black_elo : g.white_elo,
+                  black ? g.white_elo : g.black_elo, slice_of(r)};
+      TallyEntry& e = expected[{p.key, p.move, one.slice}];
+      TallyEntry add = TallyEntry::of_game(one);
+      add.key = p.key, add.move = p.move;
+      if (e.games == 0)
+        e = add;
+      else
+        e.add(add);
+    }
+  }
+  for (const auto& [workers, memory] : {std::pair{1, uint64_t(64) << 20}, std::pair{1, uint64_t(64) << 10},
+                                        std::pair{3, uint64_t(64) << 10}}) {
+    SCOPED_TRACE("workers " + std::to_string(workers) + ", memory " + std::to_string(memory));
+    test::TempDir tmp;
+    auto tally = make_tally({.memory_budget = memory,
+                             .tmp_dir = tmp.path().string(),
+                             .workers = workers,
+                             .opponent_ratings = true,
+                             .slice_of = slice_of,
+                             .starting_table_memory = memory});
+    for (size_t i = 0; i < games.size(); ++i)
+      tally->sink(int(i % size_t(workers))).on_game(games[i].replayed());
+    for (int w = 0; w < workers; ++w) tally->sink(w).on_end();
+    if (memory < (uint64_t(1) << 20)) EXPECT_GT(tally->stats().spills, 0u);
+    std::vector<TallyEntry> entries = drain(*tally);
+    ASSERT_EQ(entries.size(), expected.size());
+    size_t i = 0;
+    for (const auto& [k, e] : expected) EXPECT_EQ(entries[i++], e) << std::get<0>(k) << " " << std::get<2>(k);
+  }
+}
+
 }  // namespace
 }  // namespace bookforge::book
