@@ -1,6 +1,7 @@
 #include "book/tally/tally.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cassert>
 #include <limits>
 #include <mutex>
@@ -92,6 +93,43 @@ class Tally::Partition {
 
 namespace {
 
+// A slot that keeps slices (the store's) is filed in its table under its key scrambled by its
+// move and slice. The table is ordered by its keys, and every entry of a key has the same home:
+// a position near the start of the games holds tens of thousands of (move, slice) entries, and
+// under its own key they made one cluster that every lookup there, and of every key homed
+// inside it, scanned from end to end (db add spent most of its counting time so). Scrambled,
+// they spread over the table like distinct keys. The price: the table is no longer in (key,
+// move, slice) order, so it is unscrambled and sorted when it is spilled or read at the end.
+template <class Slot>
+constexpr bool kScrambled = requires(Slot s) { s.slice; };
+
+// A bijection of the key for each (move, slice): the real key comes back with the same call.
+inline uint64_t scramble(uint64_t key, uint16_t move, uint32_t slice) {
+  uint64_t x = (uint64_t(move) << 32 | slice) + 0x9e3779b97f4a7c15ull;  // splitmix64's finaliser
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return key ^ x ^ (x >> 31);
+}
+
+// The used slots of a scrambled table's array moved to its front, their keys unscrambled, in
+// (key, move, slice) order; the rest of the array left empty. The table must not be looked up
+// until it is emptied. Returns the number of used slots.
+template <class Slot>
+size_t unscramble_and_sort(Slot* begin, Slot* end) {
+  Slot* out = begin;
+  for (Slot* s = begin; s != end; ++s) {
+    if (s->move == 0) continue;
+    s->key = scramble(s->key, s->move, s->slice);
+    if (out != s) {
+      *out = *s;
+      std::memset(static_cast<void*>(s), 0, sizeof(Slot));
+    }
+    ++out;
+  }
+  std::sort(begin, out, tally_order);
+  return size_t(out - begin);
+}
+
 template <class Compact>
 class SlotPartition final : public Tally::Partition {
  public:
@@ -100,9 +138,11 @@ class SlotPartition final : public Tally::Partition {
   static Result<std::unique_ptr<Tally::Partition>> create(const TallyOptions& options, uint64_t budget,
                                                           uint64_t starting_budget, uint64_t partitions) {
     const uint64_t table_budget = std::min(budget, starting_budget);
+    // Scrambled keys are spread over the whole key space, not over the partition's part of it:
+    // their table places them as a table of one partition would.
     Result<OpenTable<Compact>> compact = OpenTable<Compact>::create(
-        initial_slots(std::min(table_budget, kDefaultStartingTableMemory / partitions)), partitions,
-        /*populate=*/false);
+        initial_slots(std::min(table_budget, kDefaultStartingTableMemory / partitions)),
+        kScrambled<Compact> ? 1 : partitions, /*populate=*/false);
     if (!compact) return compact.error();
     Result<OpenTable<TallyEntry>> wide =
         OpenTable<TallyEntry>::create(initial_wide_slots(table_budget), partitions);
@@ -130,9 +170,9 @@ class SlotPartition final : public Tally::Partition {
       populated_ = true;
     }
     const size_t n = plies.size();
-    for (size_t i = 0; i < std::min(n, kPrefetchAhead); ++i) compact_.prefetch(plies[i].key);
+    for (size_t i = 0; i < std::min(n, kPrefetchAhead); ++i) compact_.prefetch(table_key(plies[i]));
     for (size_t i = 0; i < n && error_.empty(); ++i) {
-      if (i + kPrefetchAhead < n) compact_.prefetch(plies[i + kPrefetchAhead].key);
+      if (i + kPrefetchAhead < n) compact_.prefetch(table_key(plies[i + kPrefetchAhead]));
       count_one(plies[i]);
     }
   }
@@ -140,7 +180,13 @@ class SlotPartition final : public Tally::Partition {
   void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
                       std::vector<SpilledRun>& runs) override {
     assert(compact_.is_ok() && wide_.is_ok());
-    tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
+    if constexpr (kScrambled<Compact>) {
+      Compact* begin = compact_.drain_begin();
+      const size_t used = unscramble_and_sort(begin, compact_.drain_end());
+      tables.push_back(std::make_unique<SpanStream<Compact>>(begin, begin + used));
+    } else {
+      tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
+    }
     tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     for (SpilledRun& run : runs_) runs.push_back(std::move(run));
     runs_.clear();
@@ -155,9 +201,17 @@ class SlotPartition final : public Tally::Partition {
         compact_(std::move(compact)),
         wide_(std::move(wide)) {}
 
+  // The key a ply is filed under in the compact table.
+  static uint64_t table_key(const Tally::Ply& p) {
+    if constexpr (kScrambled<Compact>)
+      return scramble(p.key, p.move, p.game.slice);
+    else
+      return p.key;
+  }
+
   void count_one(const Tally::Ply& p) {
     if (slot_takes<Compact>(p.game)) {
-      Compact* s = slot_in(compact_, p.key, p.move, p.game.slice);
+      Compact* s = slot_in(compact_, table_key(p), p.move, p.game.slice);
       if (!s) return;
       if (add_game(*s, p.game)) return;
     }
@@ -207,8 +261,11 @@ class SlotPartition final : public Tally::Partition {
       }
       spill_file_ = std::move(*file);
     }
-    // The compact table as it is, the wide one (if it goes too) as a run of its own.
-    Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), compact_.drain_end());
+    // The compact table as it is (a scrambled one sorted first), the wide one (if it goes too)
+    // as a run of its own.
+    Compact* end = compact_.drain_end();
+    if constexpr (kScrambled<Compact>) end = compact_.drain_begin() + unscramble_and_sort(compact_.drain_begin(), end);
+    Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), end);
     compact_.emptied();
     Result<SpilledRun> wide_run = SpilledRun{};
     const bool spill_wide = wide_needs_room || wide_.bytes() * 16 >= table_budget_;

@@ -448,8 +448,13 @@ TEST(Tally, SpillIntoMissingFolderIsAnError) {
 TEST(Tally, SlicesSplitTheCountsAndSurviveSpills) {
   std::mt19937_64 rng(5);
   std::vector<Game> games;
+  // A few positions every game passes through (their keys anywhere in the key space, so in
+  // every partition), each with many (move, slice) entries, then one of its own.
+  std::vector<uint64_t> common(40);
+  for (uint64_t& key : common) key = rng();
   for (int i = 0; i < 3000; ++i) {
-    Game g = line({{100 + rng() % 40, uint16_t(1 + rng() % 3)}, {uint64_t(rng()), 7}}, Outcome(rng() % 4));
+    Game g = line({{common[rng() % common.size()], uint16_t(1 + rng() % 3)}, {uint64_t(rng()), 7}},
+                  Outcome(rng() % 4));
     g.white_elo = uint16_t(rng() % 3 ? 1500 + rng() % 1000 : 0);
     g.black_elo = uint16_t(rng() % 3 ? 1500 + rng() % 1000 : 0);
     g.start_ply = uint16_t(rng() % 2);
