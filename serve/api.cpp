@@ -22,10 +22,11 @@ ApiResponse Api::explorer(const QueryParams& params) {
   std::optional<store::Arrival> arrival;
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = stores_->lease();
-    Result<store::Exploration> x = store::explore(*store, position->board);
+    Result<store::Exploration> x = store::explore(*store, position->board, request->filter);
     if (!x || !position->last) return x;
     // With `play`, how the games came here: by the line's last move or by other move orders.
-    Result<store::Arrival> a = store::arrival(*store, position->last->before, position->last->move, *x);
+    Result<store::Arrival> a =
+        store::arrival(*store, position->last->before, position->last->move, *x, request->filter);
     if (!a) return a.error();
     arrival = *a;
     return x;
@@ -80,7 +81,7 @@ Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<
                                   {"sources", stats->sources.size()},
                                   {"counting", *settings ? (*settings)->describe() : std::string()}}},
                                 {"books", std::move(book_names)},
-                                {"filters", {{"speeds", false}, {"ratings", false}, {"months", false}}},
+                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
                                 {"version", BOOKFORGE_VERSION}};
 }
 

@@ -44,7 +44,8 @@ class Api {
 };
 
 // /api/info's body: the store's counts and how they were made, the books, which explorer
-// filters the store can apply (none today), the version.
+// filters the store can apply (every store keeps its counts by speed, rating band and month),
+// the version.
 Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books);
 
 }  // namespace bookforge::serve

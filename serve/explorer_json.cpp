@@ -5,6 +5,28 @@
 #include "book/polyglot/format.h"
 
 namespace bookforge::serve {
+namespace {
+
+// Ratings are whole numbers in lichess's answer.
+nlohmann::ordered_json rounded_or_null(std::optional<double> rating) {
+  if (!rating) return nullptr;
+  return std::lround(*rating);
+}
+
+template <class T>
+nlohmann::ordered_json value_or_null(const std::optional<T>& value) {
+  if (!value) return nullptr;
+  return *value;
+}
+
+// What the store says of a move and lichess has no field for.
+nlohmann::ordered_json move_extra_json(const store::ExploredMove& move) {
+  return {{"share", move.share_percent},
+          {"firstYear", value_or_null(move.first_year)},
+          {"lastYear", value_or_null(move.last_year)}};
+}
+
+}  // namespace
 
 nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t key) {
   const book::OpeningName* name = names.find(key);
@@ -22,8 +44,6 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
     draws += move.draws;
     black += move.black;
     if (moves.size() >= size_t(request.max_moves)) continue;
-    nlohmann::ordered_json average = nullptr;
-    if (move.avg_rating) average = std::lround(*move.avg_rating);
     moves.push_back({{"uci", move.uci},
                      {"san", move.san},
                      {"white", move.white},
@@ -32,16 +52,18 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
                      // Not in lichess's answer: every game of the move, with those without a
                      // result ("*"), which white + draws + black leaves out.
                      {"games", move.games},
-                     {"averageRating", average},
-                     {"performance", nullptr},
+                     {"averageRating", rounded_or_null(move.avg_rating)},
+                     {"averageOpponentRating", rounded_or_null(move.avg_opponent_rating)},
+                     {"performance", rounded_or_null(move.performance)},
                      {"opening", opening_json(names, move.after_key)},
-                     {"game", nullptr}});
+                     {"game", nullptr},
+                     {"bookforge", move_extra_json(move)}});
   }
   nlohmann::ordered_json extra = {{"key", book::hex_key(exploration.key)},
                                   {"fen", board.fen()},
                                   {"games", exploration.games},
                                   {"unknownResults", exploration.games - (white + draws + black)},
-                                  {"ignored", request.ignored}};
+                                  {"filter", request.filter.describe()}};
   if (arrival) {
     extra["byLine"] = arrival->by_line;
     extra["byOtherOrders"] = arrival->by_other_orders();

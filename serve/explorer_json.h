@@ -14,10 +14,12 @@
 namespace bookforge::serve {
 
 // `white`, `draws`, `black` at the top sum every move of the position, listed or not; the
-// moves are the request's first `max_moves` by games. `performance` needs the opponents'
-// ratings, which the store does not keep: always null today, always present. With an
-// `arrival` (a `play` line was given) the "bookforge" object says how the games came here:
-// byLine, byOtherOrders, mostlyTransposed.
+// moves are the request's first `max_moves` by games, with lichess's averageRating,
+// averageOpponentRating and performance (the mover's, book/store/explore.h says how; null
+// without rated games), and a per-move "bookforge" object: share (percent of the position's
+// games), firstYear, lastYear (null when no date is known). The top "bookforge" object says
+// which filter applied (store::SliceFilter::describe), and with an `arrival` (a `play` line
+// was given) how the games came here: byLine, byOtherOrders, mostlyTransposed.
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
                                      const std::optional<store::Arrival>& arrival, const Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request);

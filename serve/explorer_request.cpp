@@ -1,47 +1,43 @@
 #include "serve/explorer_request.h"
 
-#include <algorithm>
 #include <array>
 #include <string_view>
 
 namespace bookforge::serve {
 namespace {
 
-constexpr std::array<std::string_view, 6> kSpeeds{"ultraBullet", "bullet",    "blitz",
-                                                  "rapid",       "classical", "correspondence"};
-constexpr std::array<std::string_view, 10> kRatingBands{"0",    "400",  "1000", "1200", "1400",
-                                                        "1600", "1800", "2000", "2200", "2500"};
 // The largest counts lichess answers with; more are refused there too.
 constexpr int kMaxListedMoves = 1000;
 constexpr int kMaxGames = 100;
 
-template <size_t N>
-Status check_list(const std::string& name, const std::string& value,
-                  const std::array<std::string_view, N>& allowed) {
-  std::string_view rest = value;
+// lichess spells one speed in camelCase; the store's names are all lower case.
+std::string store_speed_names(std::string_view lichess_speeds) {
+  constexpr std::string_view kLichessName = "ultraBullet", kStoreName = "ultrabullet";
+  std::string speeds;
   for (;;) {
-    const size_t comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    if (std::find(allowed.begin(), allowed.end(), item) == allowed.end())
-      return Error{name + ": unknown value " + quoted_value(std::string(item))};
-    if (comma == std::string_view::npos) return ok_status();
-    rest.remove_prefix(comma + 1);
+    const size_t comma = lichess_speeds.find(',');
+    const std::string_view item = lichess_speeds.substr(0, comma);
+    speeds += item == kLichessName ? kStoreName : item;
+    if (comma == std::string_view::npos) return speeds;
+    speeds += ',';
+    lichess_speeds.remove_prefix(comma + 1);
   }
 }
 
-bool is_digits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// A year ("1952", as the masters database takes it) or a month ("2016-05", as lichess's).
-Status check_month(const std::string& name, const std::string& value) {
-  const std::string_view text = value;
-  const bool year = text.size() == 4 && is_digits(text);
-  const bool month = text.size() == 7 && is_digits(text.substr(0, 4)) && text[4] == '-' &&
-                     is_digits(text.substr(5)) && text.substr(5) >= "01" && text.substr(5) <= "12";
-  if (!year && !month)
-    return Error{name + ": expected a year (YYYY) or a month (YYYY-MM), got " + quoted_value(value)};
-  return ok_status();
+// store::parse_slice_filter names the command line's flags ("--speeds: unknown item ..."); the
+// API's parameters are the same words without the dashes.
+std::string parameter_message(std::string message) {
+  constexpr std::array<std::string_view, 4> kNames{"speeds", "ratings", "since", "until"};
+  for (size_t at = message.find("--"); at != std::string::npos; at = message.find("--", at)) {
+    const std::string_view after = std::string_view(message).substr(at + 2);
+    bool names_one = false;
+    for (std::string_view name : kNames) names_one = names_one || after.starts_with(name);
+    if (names_one)
+      message.erase(at, 2);
+    else
+      at += 2;
+  }
+  return message;
 }
 
 }  // namespace
@@ -57,22 +53,12 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params) {
       variant && *variant != "standard" && *variant != "chess")
     return Error{"variant: only standard chess is counted, got " + quoted_value(*variant)};
 
-  Status checked = ok_status();
-  if (std::optional<std::string> speeds = find_param(params, "speeds")) {
-    checked = check_list("speeds", *speeds, kSpeeds);
-    request.ignored.push_back("speeds");
-  }
-  if (std::optional<std::string> ratings = find_param(params, "ratings"); ratings && checked) {
-    checked = check_list("ratings", *ratings, kRatingBands);
-    request.ignored.push_back("ratings");
-  }
-  for (const char* bound : {"since", "until"}) {
-    if (std::optional<std::string> month = find_param(params, bound); month && checked) {
-      checked = check_month(bound, *month);
-      request.ignored.push_back(bound);
-    }
-  }
-  if (!checked) return checked.error();
+  Result<store::SliceFilter> filter = store::parse_slice_filter(
+      store_speed_names(find_param(params, "speeds").value_or("")),
+      find_param(params, "ratings").value_or(""), find_param(params, "since").value_or(""),
+      find_param(params, "until").value_or(""));
+  if (!filter) return Error{parameter_message(filter.error().message)};
+  request.filter = *filter;
   return request;
 }
 

@@ -1,12 +1,10 @@
 // The explorer's own parameters, as the lichess opening explorer takes them: how many moves to
-// list, and the filters. Today's store keeps no speeds, rating bands or months, so a filter
-// that is given is checked like lichess checks it, then listed as ignored in the answer
-// (scripts written for lichess still work, and see that the filter did not apply).
+// list, and the filters (speeds, ratings, since, until), which the store applies
+// (book/store/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
+// "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
 #pragma once
 
-#include <string>
-#include <vector>
-
+#include "book/store/slice.h"
 #include "engine/result.h"
 #include "serve/query_params.h"
 
@@ -16,7 +14,7 @@ inline constexpr int kDefaultExplorerMoves = 12;  // lichess's default
 
 struct ExplorerRequest {
   int max_moves = kDefaultExplorerMoves;
-  std::vector<std::string> ignored;  // names of the filter parameters given, in a fixed order
+  store::SliceFilter filter;  // empty: every game
 };
 
 // Errors name the parameter and the value.

@@ -1,6 +1,7 @@
 // The explorer table: one row per move with its share of the games, the game count, the
-// white / draw / black bar, the mover's average and performance ratings and the opening name
-// after the move; a total row for the position. Percentages are of the games with a result.
+// white / draw / black bar, the mover's average (the opponents' in its tooltip) and performance
+// ratings, the years it was played and the opening name after the move; a total row for the
+// position. Percentages are of the games with a result.
 import { el } from "./dom.js";
 import { count, orDash, percent } from "./format.js";
 
@@ -27,6 +28,19 @@ function openingCell(opening) {
   return el("td", { class: "name", title: `${opening.eco} ${opening.name}` }, ...openingLabel(opening));
 }
 
+// "2019–2023", "2021" for a single year, a dash when no game's date is known (or the answer
+// is lichess's, which has no years).
+function yearsText({ firstYear, lastYear } = {}) {
+  if (firstYear === null || firstYear === undefined) return orDash(null);
+  return firstYear === lastYear ? String(firstYear) : `${firstYear}–${lastYear}`;
+}
+
+function ratingCell(move) {
+  const opponents = move.averageOpponentRating;
+  const title = opponents === null || opponents === undefined ? {} : { title: `Opponents' average: ${opponents}` };
+  return el("td", { class: "rating", ...title }, orDash(move.averageRating));
+}
+
 // Every game, with those without a result: the server's `games` (a lichess answer has none).
 const gamesOf = (counts) => counts.games ?? counts.white + counts.draws + counts.black;
 
@@ -39,8 +53,9 @@ function moveRow(move, positionGames, onPlay) {
     el("td", { class: "share" }, percent(games, positionGames)),
     el("td", { class: "games" }, count(games)),
     el("td", { class: "result" }, resultBar(move)),
-    el("td", { class: "rating" }, orDash(move.averageRating)),
+    ratingCell(move),
     el("td", { class: "perf" }, orDash(move.performance)),
+    el("td", { class: "years" }, yearsText(move.bookforge)),
     openingCell(move.opening),
   );
   row.addEventListener("click", () => onPlay(move.uci));
@@ -56,7 +71,7 @@ export function renderExplorer(table, explorer, onPlay) {
   const rows = explorer.moves.map((move) => moveRow(move, positionGames, onPlay));
   if (!rows.length) {
     const note = "No game in the store reaches this position.";
-    rows.push(el("tr", { class: "empty" }, el("td", { colspan: "7" }, note)));
+    rows.push(el("tr", { class: "empty" }, el("td", { colspan: "8" }, note)));
   }
   table.tBodies[0].replaceChildren(...rows);
 
@@ -67,6 +82,7 @@ export function renderExplorer(table, explorer, onPlay) {
     el("td", { class: "result" }, resultBar(explorer)),
     el("td", { class: "rating" }),
     el("td", { class: "perf" }),
+    el("td", { class: "years" }),
     el("td", { class: "name" }),
   );
 }

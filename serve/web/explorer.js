@@ -71,6 +71,7 @@ async function refresh() {
     await boardSettled;
     if (asked !== generation) return;
     movesTable.dataset.play = position.play.join(",");
+    movesTable.dataset.filter = explorer.bookforge?.filter ?? "";
     movesTable.setAttribute("aria-busy", "false");
     $("#engine-go").disabled = false;
   } catch (error) {
@@ -91,8 +92,8 @@ function renderHeading(explorer, answer) {
   // Transpositions: how many of the games here came by this line's last move.
   const { byLine, byOtherOrders, mostlyTransposed } = explorer.bookforge ?? {};
   if (mostlyTransposed) notes.push(`Mostly reached by another move order (${byOtherOrders} games; ${byLine} by this line)`);
-  const ignored = explorer.bookforge?.ignored ?? [];
-  if (ignored.length) notes.push(`Ignored filters: ${ignored.join(", ")}`);
+  const filter = explorer.bookforge?.filter;
+  if (filter && filter !== "none") notes.push(`Only games of ${filter}`);
   showStatus(notes.join(" · "));
 }
 

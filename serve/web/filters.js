@@ -1,9 +1,10 @@
 // The filter controls, shown only for what /api/info says the store can filter on; their
-// values are the lichess explorer's parameters (speeds, ratings, since, until).
+// values are the lichess explorer's parameters (speeds, ratings, since, until), with the
+// classes bookforge adds: the unknown speed (no TimeControl), the 2800 band and unrated games.
 import { el } from "./dom.js";
 
-const SPEEDS = ["ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence"];
-const RATINGS = ["0", "1000", "1200", "1400", "1600", "1800", "2000", "2200", "2500"];
+const SPEEDS = ["ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown"];
+const RATINGS = ["0", "1000", "1200", "1400", "1600", "1800", "2000", "2200", "2500", "2800", "unrated"];
 
 function checkboxGroup(name, legend, values) {
   const boxes = values.map((value) =>

@@ -171,8 +171,8 @@ function assertPercent(shown, expected, what) {
 // The table equals `db explore --json` for the moves played (SAN, space-separated), row by row
 // and in the total. The total's percentages come from the rows' counts: twic0920 has no game
 // without a result, so each row's counts are its games times its percentages.
-async function assertTableMatchesExplore(moves) {
-  const args = ["db", "explore", "--db", store, "--json"];
+async function assertTableMatchesExplore(moves, sliceFlags = []) {
+  const args = ["db", "explore", "--db", store, "--json", ...sliceFlags];
   if (moves) args.push("--moves", moves);
   const expected = JSON.parse(bookforge(...args));
   const rows = await readTable();
@@ -205,11 +205,36 @@ test("the start position shows the store's first moves", async () => {
 
 test("filter controls are shown only for what the store can filter on", async () => {
   const { filters } = await (await fetch(`${base}/api/info`)).json();
-  const any = Object.values(filters).some(Boolean);
-  assert.equal(await page.$eval("#filters", (form) => form.hidden), !any);
-  const controls = { speeds: filters.speeds, ratings: filters.ratings, since: filters.months };
-  for (const [name, available] of Object.entries(controls))
-    assert.equal((await page.$(`#filters [name="${name}"]`)) !== null, available, `${name} control`);
+  assert.deepEqual(filters, { speeds: true, ratings: true, months: true });
+  assert.equal(await page.$eval("#filters", (form) => form.hidden), false);
+  for (const name of ["speeds", "ratings", "since", "until"])
+    assert.ok((await page.$(`#filters [name="${name}"]`)) !== null, `${name} control`);
+  for (const value of ["2800", "unrated"]) assert.ok(await page.$(`#filters [name="ratings"][value="${value}"]`));
+});
+
+// The table says which filter its numbers are of once they are in.
+async function waitForFilter(filter) {
+  await page.waitForSelector(`#moves[aria-busy="false"][data-filter="${filter}"]`);
+}
+
+test("ticking rating bands shows the counts of those bands, as db explore --ratings counts them", async () => {
+  await page.click("#filters summary");
+  await page.click('#filters [name="ratings"][value="2500"]');
+  await waitForFilter("ratings=2500");
+  await assertTableMatchesExplore("", ["--ratings", "2500"]);
+  const unfiltered = JSON.parse(bookforge("db", "explore", "--db", store, "--json"));
+  assert.ok(number((await readTable()).at(-1).games) < unfiltered.games, "the filter leaves games out");
+  assert.match(await page.$eval("#status", (status) => status.textContent), /Only games of ratings=2500/);
+  const expected = JSON.parse(bookforge("db", "explore", "--db", store, "--json", "--ratings", "2500"));
+  const first = expected.moves[0];
+  const years = first.first_year === first.last_year ? `${first.first_year}` : `${first.first_year}–${first.last_year}`;
+  const firstRow = await page.$eval("#moves tbody tr[data-uci] .years", (cell) => cell.textContent);
+  assert.equal(firstRow, years, "years of the first move");
+
+  await page.click('#filters [name="ratings"][value="2500"]');
+  await waitForFilter("none");
+  await assertTableMatchesExplore("");
+  await page.click("#filters summary");
 });
 
 test("1.e4 c5 played by clicking squares updates the URL, the line and the table", async () => {

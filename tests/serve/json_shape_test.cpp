@@ -28,6 +28,12 @@ store::ExploredMove explored(const Board& board, const std::string& uci, uint64_
   move.black = black;
   move.games = white + draws + black + unknown;
   move.avg_rating = rating;
+  if (rating) {  // the store's other figures, made up but consistent: every game rated and dated
+    move.avg_opponent_rating = *rating - 100.4;
+    move.performance = *rating + 50.6;
+    move.first_year = 2001;
+    move.last_year = 2024;
+  }
   Board after = board;
   UndoInfo undo;
   after.make_move(move.move, undo);
@@ -42,6 +48,7 @@ store::Exploration start_exploration() {
   x.moves = {explored(board, "e2e4", 10, 5, 4, 1, 2301.6), explored(board, "d2d4", 6, 6, 2, 0, std::nullopt),
              explored(board, "g1f3", 1, 0, 0, 0, 2000.4)};
   for (const store::ExploredMove& m : x.moves) x.games += m.games;
+  for (store::ExploredMove& m : x.moves) m.share_percent = 100.0 * double(m.games) / double(x.games);
   return x;
 }
 
@@ -61,7 +68,9 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   const Board board;
   ExplorerRequest request;
   request.max_moves = 2;
-  request.ignored = {"speeds"};
+  Result<store::SliceFilter> filter = store::parse_slice_filter("blitz", "2200", "", "");
+  ASSERT_TRUE(filter) << filter.error().message;
+  request.filter = *filter;
   const Json json = explorer_json(start_exploration(), std::nullopt, board, book::OpeningNames(), request);
   EXPECT_EQ(json["white"], 17);
   EXPECT_EQ(json["draws"], 11);
@@ -75,10 +84,20 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   EXPECT_EQ(e4["black"], 4);
   EXPECT_EQ(e4["games"], 20);  // with the game without a result
   EXPECT_EQ(e4["averageRating"], 2302);
-  EXPECT_TRUE(e4["performance"].is_null());
+  EXPECT_EQ(e4["averageOpponentRating"], 2201);
+  EXPECT_EQ(e4["performance"], 2352);
   EXPECT_TRUE(e4["opening"].is_null());
   EXPECT_TRUE(e4["game"].is_null());
-  EXPECT_TRUE(json["moves"][1]["averageRating"].is_null());
+  EXPECT_NEAR(e4["bookforge"]["share"].get<double>(), 100.0 * 20 / 35, 1e-9);
+  EXPECT_EQ(e4["bookforge"]["firstYear"], 2001);
+  EXPECT_EQ(e4["bookforge"]["lastYear"], 2024);
+  const Json& d4 = json["moves"][1];
+  EXPECT_TRUE(d4["averageRating"].is_null());
+  EXPECT_TRUE(d4["averageOpponentRating"].is_null());
+  EXPECT_TRUE(d4["performance"].is_null());
+  EXPECT_TRUE(d4["bookforge"]["firstYear"].is_null());
+  EXPECT_TRUE(d4["bookforge"]["lastYear"].is_null());
+  EXPECT_NEAR(d4["bookforge"]["share"].get<double>(), 40.0, 1e-9);
   EXPECT_EQ(json["topGames"], Json::array());
   EXPECT_EQ(json["recentGames"], Json::array());
   EXPECT_TRUE(json["opening"].is_null());
@@ -86,7 +105,8 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   EXPECT_EQ(json["bookforge"]["fen"], std::string(kStartFen));
   EXPECT_EQ(json["bookforge"]["games"], 35);
   EXPECT_EQ(json["bookforge"]["unknownResults"], 1);
-  EXPECT_EQ(json["bookforge"]["ignored"], Json::array({"speeds"}));
+  EXPECT_EQ(json["bookforge"]["filter"], "speeds=blitz; ratings=2200");
+  EXPECT_FALSE(json["bookforge"].contains("ignored"));
 }
 
 TEST(ExplorerJson, NamesOpeningsFromTheTable) {

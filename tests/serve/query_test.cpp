@@ -78,7 +78,7 @@ TEST(ExplorerRequest, DefaultsAreLichesss) {
   Result<ExplorerRequest> request = explorer_request_from_query({});
   ASSERT_TRUE(request) << request.error().message;
   EXPECT_EQ(request->max_moves, 12);
-  EXPECT_TRUE(request->ignored.empty());
+  EXPECT_TRUE(request->filter.empty());
 }
 
 TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
@@ -93,19 +93,57 @@ TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
                                  {"recentGames", "101"}});
 }
 
-TEST(ExplorerRequest, FiltersTheStoreCannotApplyAreCheckedThenListedAsIgnored) {
-  Result<ExplorerRequest> request = explorer_request_from_query({{"speeds", "blitz,rapid"},
-                                                                 {"ratings", "2200,2500"},
-                                                                 {"since", "2015-01"},
-                                                                 {"until", "2020"},
-                                                                 {"variant", "standard"}});
+bool same_filter(const store::SliceFilter& a, const store::SliceFilter& b) {
+  return a.speeds == b.speeds && a.bands == b.bands && a.since == b.since && a.until == b.until;
+}
+
+// The filter the command line's flags would give (one parser for both).
+store::SliceFilter flags_filter(std::string_view speeds, std::string_view ratings, std::string_view since,
+                                std::string_view until) {
+  Result<store::SliceFilter> filter = store::parse_slice_filter(speeds, ratings, since, until);
+  EXPECT_TRUE(filter) << filter.error().message;
+  return filter ? *filter : store::SliceFilter{};
+}
+
+TEST(ExplorerRequest, LichesssFiltersBecomeTheStoresFilter) {
+  Result<ExplorerRequest> request =
+      explorer_request_from_query({{"speeds", "ultraBullet,blitz,correspondence"},
+                                   {"ratings", "0,2200,2500"},
+                                   {"since", "2015-01"},
+                                   {"until", "2020"},
+                                   {"variant", "standard"}});
   ASSERT_TRUE(request) << request.error().message;
-  EXPECT_EQ(request->ignored, (std::vector<std::string>{"speeds", "ratings", "since", "until"}));
+  EXPECT_TRUE(same_filter(request->filter,
+                          flags_filter("ultrabullet,blitz,correspondence", "0,2200,2500", "2015-01", "2020")))
+      << request->filter.describe();
+  EXPECT_EQ(
+      request->filter.describe(),
+      "speeds=ultrabullet,blitz,correspondence; ratings=below 1000,2200,2500; since=2015-01; until=2020-12");
+}
+
+TEST(ExplorerRequest, OurOwnSpellingsAndClassesAreTakenToo) {
+  Result<ExplorerRequest> request =
+      explorer_request_from_query({{"speeds", "ultrabullet,unknown"}, {"ratings", "2800,unrated"}});
+  ASSERT_TRUE(request) << request.error().message;
+  EXPECT_TRUE(same_filter(request->filter, flags_filter("ultrabullet,unknown", "2800,unrated", "", "")))
+      << request->filter.describe();
+}
+
+TEST(ExplorerRequest, BadFiltersAreRefusedNamingTheParameterAndTheValue) {
   expect_each_refused_naming_it({{"speeds", "blitz,fast"},
+                                 {"speeds", "UltraBullet"},
                                  {"ratings", "2300"},
+                                 {"ratings", "400"},
                                  {"since", "2015-13"},
                                  {"until", "15-01"},
                                  {"variant", "atomic"}});
+  Result<ExplorerRequest> fast = explorer_request_from_query({{"speeds", "blitz,fast"}});
+  ASSERT_FALSE(fast);
+  EXPECT_TRUE(mentions(fast.error().message, "'fast'")) << fast.error().message;
+  EXPECT_FALSE(mentions(fast.error().message, "--")) << fast.error().message;
+  Result<ExplorerRequest> reversed = explorer_request_from_query({{"since", "2020-02"}, {"until", "2019"}});
+  ASSERT_FALSE(reversed);
+  EXPECT_EQ(reversed.error().message, "since 2020-02 comes after until 2019-12");
 }
 
 TEST(EngineRequest, DepthAndTimeAreBounded) {

@@ -143,22 +143,23 @@ TEST_F(ServeTest, LichessPathsAnswerTheSame) {
     CommandResult r = run_program({"python3", checks_script().string(), "same", server_->url(), query});
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   }
-  const Json ignored =
+  CommandResult filtered = run_program(
+      {"python3", checks_script().string(), "same", server_->url(), "play=e2e4&speeds=classical,unknown"});
+  EXPECT_EQ(filtered.exit_code, 0) << filtered.out << filtered.err;
+  const Json answer =
       parse_json(curl_get(url("/lichess?play=e2e4&speeds=blitz,rapid&ratings=2200&since=2015-01")));
-  EXPECT_EQ(ignored["bookforge"]["ignored"], Json::parse(R"(["speeds","ratings","since"])"));
+  EXPECT_EQ(answer["bookforge"]["filter"], "speeds=blitz,rapid; ratings=2200; since=2015-01");
+  EXPECT_FALSE(answer["bookforge"].contains("ignored"));
 }
 
 TEST_F(ServeTest, BadParametersGet400NamingTheParameter) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"/api/explorer?fen=not-a-fen", "fen: "},
-      {"/api/explorer?play=e2e4,e7e9", "play: move 2 "},
-      {"/masters?moves=many", "moves: "},
-      {"/lichess?variant=atomic", "variant: "},
-      {"/api/explorer?speeds=fast", "speeds: "},
-      {"/api/position?play=e2e5", "play: move 1 "},
-      {"/api/books?fen=8/8/8/8/8/8/8/8%20w%20-%20-", "fen: "},
-      {"/api/engine?depth=31", "depth: "},
-      {"/api/engine?movetime=-5", "movetime: "},
+      {"/api/explorer?fen=not-a-fen", "fen: "},     {"/api/explorer?play=e2e4,e7e9", "play: move 2 "},
+      {"/masters?moves=many", "moves: "},           {"/lichess?variant=atomic", "variant: "},
+      {"/api/explorer?speeds=fast", "speeds: "},    {"/lichess?ratings=2000,2300", "ratings: "},
+      {"/api/explorer?since=2015-13", "since: "},   {"/api/explorer?until=20", "until: "},
+      {"/api/position?play=e2e5", "play: move 1 "}, {"/api/books?fen=8/8/8/8/8/8/8/8%20w%20-%20-", "fen: "},
+      {"/api/engine?depth=31", "depth: "},          {"/api/engine?movetime=-5", "movetime: "},
   };
   for (const auto& [path, message] : cases) {
     const HttpAnswer answer = curl_get(url(path));
@@ -235,7 +236,7 @@ TEST_F(ServeTest, PositionAndInfo) {
   EXPECT_EQ(info["store"]["games"], 2000);
   EXPECT_EQ(info["store"]["sources"], 1);
   EXPECT_EQ(info["books"], Json::array({"book.bin"}));
-  EXPECT_EQ(info["filters"], Json::parse(R"({"speeds":false,"ratings":false,"months":false})"));
+  EXPECT_EQ(info["filters"], Json::parse(R"({"speeds":true,"ratings":true,"months":true})"));
 }
 
 TEST_F(ServeTest, ThePageIsServedWhenBuiltIn) {
@@ -247,6 +248,147 @@ TEST_F(ServeTest, ThePageIsServedWhenBuiltIn) {
     EXPECT_EQ(page.status, 200);
     EXPECT_TRUE(page.content_type.starts_with("text/html")) << page.content_type;
   }
+}
+
+// Seven games, each in its own slice: speed from TimeControl, band from the mean Elo, month
+// from UTCDate before Date. The comment on each says which.
+constexpr const char* kSlicedGames =
+    R"([TimeControl "180+2"] [WhiteElo "2250"] [BlackElo "2210"] [Date "2019.05.10"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 1-0
+
+[TimeControl "600+0"] [WhiteElo "1500"] [BlackElo "1520"] [Date "2021.03.01"] [Result "0-1"]
+
+1. e4 c5 0-1
+
+[TimeControl "60+0"] [Date "2022.??.??"] [Result "1/2-1/2"]
+
+1. d4 d5 1/2-1/2
+
+[TimeControl "15+0"] [WhiteElo "2850"] [BlackElo "2810"] [Date "????.??.??"] [Result "1-0"]
+
+1. e4 e5 1-0
+
+[WhiteElo "1900"] [BlackElo "1950"] [UTCDate "2018.12.31"] [Date "2019.01.01"] [Result "0-1"]
+
+1. c4 e5 0-1
+
+[TimeControl "5400+30"] [WhiteElo "2450"] [BlackElo "2350"] [Date "2020.07.15"] [Result "1/2-1/2"]
+
+1. e4 e5 1/2-1/2
+
+[TimeControl "-"] [WhiteElo "1000"] [BlackElo "990"] [Date "2023.11.02"] [Result "1-0"]
+
+1. e4 c5 1-0
+)";
+// Game by game:  1 blitz, band 2200, 2019-05      2 rapid, band 1400, 2021-03
+//                3 bullet, unrated, 2022 (no month) 4 ultrabullet, band 2800, unknown date
+//                5 unknown speed, band 1800, 2018-12 (UTCDate; its Date says 2019-01)
+//                6 classical, band 2200, 2020-07     7 correspondence, below 1000, 2023-11
+
+class ServeSlicesTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    write_file(*dir_ / "sliced.pgn", kSlicedGames);
+    const std::string db = (*dir_ / "sliced.sqlite").string();
+    CommandResult added = run_bookforge({"db", "add", "--db", db, (*dir_ / "sliced.pgn").string()});
+    ASSERT_EQ(added.exit_code, 0) << added.err;
+    server_ = new ServeProcess({"--db", db});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    delete dir_;
+  }
+  void SetUp() override { ASSERT_FALSE(server_->url().empty()) << "the server did not start"; }
+
+  static Json explore(const std::string& query) {
+    const HttpAnswer answer = curl_get(server_->url() + "api/explorer?" + query);
+    EXPECT_EQ(answer.status, 200) << query << ": " << answer.body;
+    return parse_json(answer);
+  }
+  // The listed moves as "uci:games ...", and white/draws/black of the position.
+  static std::string moves_of(const Json& answer) {
+    std::string text;
+    for (const Json& move : answer["moves"]) {
+      if (!text.empty()) text += ' ';
+      text += move["uci"].get<std::string>() + ":" + std::to_string(move["games"].get<uint64_t>());
+    }
+    return text;
+  }
+  static std::string results_of(const Json& answer) {
+    return std::to_string(answer["white"].get<uint64_t>()) + "/" +
+           std::to_string(answer["draws"].get<uint64_t>()) + "/" +
+           std::to_string(answer["black"].get<uint64_t>());
+  }
+
+  static inline TempDir* dir_ = nullptr;
+  static inline ServeProcess* server_ = nullptr;
+};
+
+TEST_F(ServeSlicesTest, FiltersCountOnlyTheGamesTheySelect) {
+  struct Case {
+    std::string query, moves, results;
+  };
+  const std::vector<Case> cases = {
+      {"", "e2e4:5 c2c4:1 d2d4:1", "3/2/2"},
+      {"speeds=blitz,rapid", "e2e4:2", "1/0/1"},
+      {"speeds=ultraBullet", "e2e4:1", "1/0/0"},
+      {"speeds=ultrabullet", "e2e4:1", "1/0/0"},
+      {"speeds=unknown", "c2c4:1", "0/0/1"},
+      {"speeds=correspondence,bullet", "d2d4:1 e2e4:1", "1/1/0"},
+      {"ratings=2200", "e2e4:2", "1/1/0"},
+      {"ratings=2800,unrated", "d2d4:1 e2e4:1", "1/1/0"},
+      {"ratings=0", "e2e4:1", "1/0/0"},
+      {"since=2019&until=2021-02", "e2e4:2", "1/1/0"},
+      {"since=2022", "d2d4:1 e2e4:1", "1/1/0"},
+      {"until=2018-12", "c2c4:1", "0/0/1"},
+      {"speeds=blitz&ratings=2200&since=2019-05&until=2019-05", "e2e4:1", "1/0/0"},
+      {"speeds=bullet&ratings=2200", "", "0/0/0"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.query);
+    const Json answer = explore(c.query);
+    EXPECT_EQ(moves_of(answer), c.moves);
+    EXPECT_EQ(results_of(answer), c.results);
+  }
+  EXPECT_EQ(explore("")["bookforge"]["filter"], "none");
+  EXPECT_EQ(explore("speeds=ultraBullet&ratings=2800&since=2019-05")["bookforge"]["filter"],
+            "speeds=ultrabullet; ratings=2800; since=2019-05");
+}
+
+TEST_F(ServeSlicesTest, APlayLineCountsItsArrivalUnderTheFilter) {
+  const Json all = explore("play=e2e4");
+  EXPECT_EQ(moves_of(all), "e7e5:3 c7c5:2");
+  EXPECT_EQ(all["bookforge"]["byLine"], 5);
+  const Json rapid = explore("play=e2e4&speeds=rapid,correspondence");
+  EXPECT_EQ(moves_of(rapid), "c7c5:2");
+  EXPECT_EQ(rapid["bookforge"]["games"], 2);
+  EXPECT_EQ(rapid["bookforge"]["byLine"], 2);
+  EXPECT_EQ(rapid["bookforge"]["byOtherOrders"], 0);
+}
+
+TEST_F(ServeSlicesTest, MovesCarryTheStoresStatisticsOfTheSlice) {
+  // Band 2200: games 1 (2250 beat 2210 in 2019) and 6 (2450 drew 2350 in 2020).
+  const Json answer = explore("ratings=2200");
+  ASSERT_EQ(answer["moves"].size(), 1u);
+  const Json& e4 = answer["moves"][0];
+  EXPECT_EQ(e4["averageRating"], 2350);
+  EXPECT_EQ(e4["averageOpponentRating"], 2280);
+  EXPECT_EQ(e4["performance"], 2280 + 400 * 1 / 2);  // one win, one draw
+  EXPECT_EQ(e4["bookforge"]["share"], 100.0);
+  EXPECT_EQ(e4["bookforge"]["firstYear"], 2019);
+  EXPECT_EQ(e4["bookforge"]["lastYear"], 2020);
+  // Unrated and of no known date: game 4's ratings and game 3's year only.
+  const Json unrated = explore("ratings=unrated");
+  ASSERT_EQ(unrated["moves"].size(), 1u);
+  EXPECT_TRUE(unrated["moves"][0]["averageRating"].is_null());
+  EXPECT_TRUE(unrated["moves"][0]["performance"].is_null());
+  EXPECT_EQ(unrated["moves"][0]["bookforge"]["firstYear"], 2022);
+  const Json undated = explore("ratings=2800");
+  EXPECT_TRUE(undated["moves"][0]["bookforge"]["firstYear"].is_null());
+  EXPECT_TRUE(undated["moves"][0]["bookforge"]["lastYear"].is_null());
 }
 
 TEST(Serve, CtrlCStopsItWithExitZeroAndNoFileLeft) {
