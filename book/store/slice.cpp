@@ -18,15 +18,24 @@ std::optional<int> digits(std::string_view text) {
   return value;
 }
 
-// A month code as a bound: "2019-01" or "2019" (the year's first or last month).
+// A month code as a bound: "2019-01" or "2019" (the year's first or last month). A lower
+// bound before kFirstYear ("0000-01", lichess's default) is kFirstYear's January: no known
+// date is older. An upper bound before it is refused (it would keep nothing).
 std::optional<uint32_t> parse_month(std::string_view text, bool last) {
   std::optional<int> year = digits(text.substr(0, 4));
-  if (!year || text.size() < 4 || *year < kFirstYear) return std::nullopt;
-  if (text.size() == 4) return month_code(*year, last ? 12 : 1);
-  if (text.size() != 7 || text[4] != '-') return std::nullopt;
-  std::optional<int> month = digits(text.substr(5));
-  if (!month || *month < 1 || *month > 12) return std::nullopt;
-  return month_code(*year, *month);
+  if (!year || text.size() < 4) return std::nullopt;
+  int month = last ? 12 : 1;
+  if (text.size() != 4) {
+    if (text.size() != 7 || text[4] != '-') return std::nullopt;
+    std::optional<int> m = digits(text.substr(5));
+    if (!m || *m < 1 || *m > 12) return std::nullopt;
+    month = *m;
+  }
+  if (*year < kFirstYear) {
+    if (last) return std::nullopt;
+    return month_code(kFirstYear, 1);
+  }
+  return month_code(*year, month);
 }
 
 std::string month_text(uint32_t code) {

@@ -70,6 +70,11 @@ TEST(Slice, BadFlagsAreNamed) {
   EXPECT_NE(band.error().message.find("--ratings: unknown item '2100'"), std::string::npos);
   EXPECT_FALSE(parse_slice_filter("", "", "2019-13", "").ok());
   EXPECT_FALSE(parse_slice_filter("", "", "", "19-01").ok());
+  // lichess's default lower bound, before any date the store knows: every known date.
+  Result<SliceFilter> from_zero = parse_slice_filter("", "", "0000-01", "");
+  ASSERT_TRUE(from_zero.ok());
+  EXPECT_TRUE(from_zero->accepts(make_slice(month_code(kFirstYear, 0), 0, 0)));
+  EXPECT_FALSE(parse_slice_filter("", "", "", "0999-12").ok());
   Result<SliceFilter> reversed = parse_slice_filter("", "", "2020-01", "2019-12");
   ASSERT_FALSE(reversed.ok());
   EXPECT_NE(reversed.error().message.find("comes after"), std::string::npos);
