@@ -212,14 +212,17 @@ std::vector<GameRecord> first_seen_records(std::vector<GameRecord> records,
                                            std::vector<uint64_t> first_seen) {
   std::sort(first_seen.begin(), first_seen.end(),
             [](uint64_t a, uint64_t b) { return int64_t(a) < int64_t(b); });
-  std::vector<GameRecord> kept;
-  kept.reserve(first_seen.size());
-  size_t at = 0;
+  // Compacted in place: the records are the largest thing an add holds.
+  size_t kept = 0, at = 0;
   for (GameRecord& r : records) {
     while (at < first_seen.size() && int64_t(first_seen[at]) < int64_t(r.fingerprint)) ++at;
-    if (at < first_seen.size() && first_seen[at] == r.fingerprint) kept.push_back(std::move(r));
+    if (at < first_seen.size() && first_seen[at] == r.fingerprint) {
+      if (&records[kept] != &r) records[kept] = std::move(r);
+      ++kept;
+    }
   }
-  return kept;
+  records.resize(kept);
+  return records;
 }
 
 Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,

@@ -125,9 +125,14 @@ pgn::SinkFactory GameReferences::wrap(pgn::SinkFactory inner, int64_t input) {
 }
 
 std::vector<GameRecord> GameReferences::take_records() {
+  size_t total = 0;
+  for (auto& sink : sinks_) total += sink->records().size();
   std::vector<GameRecord> all;
-  for (auto& sink : sinks_)
+  all.reserve(total);
+  for (auto& sink : sinks_) {
     for (GameRecord& r : sink->records()) all.push_back(std::move(r));
+    std::vector<GameRecord>().swap(sink->records());  // its memory goes now, not after the merge
+  }
   std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) {
     return int64_t(a.fingerprint) < int64_t(b.fingerprint);
   });
