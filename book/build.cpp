@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 
+#include "book/duplicate_filter.h"
 #include "book/polyglot/writer.h"
 #include "book/store/from_db.h"
 #include "book/tally/prefetch_stream.h"
@@ -55,12 +56,15 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
   if (!tally) return tally.error();
   counted.tally = std::move(*tally);
   auto sink = [&](int i) -> pgn::GameSink& { return counted.tally->sink(i); };
+  DuplicateFilter duplicates(DuplicateFilter::Copies::kDrop);
   Result<pgn::ReadStats> read = request.games ? request.games(report.threads, sink) : [&] {
     pgn::PipelineOptions pipeline = request.pipeline;
     pipeline.max_ply = report.rules.max_ply;
-    return pgn::read_games(pipeline, sink);
+    return pgn::read_games(pipeline,
+                           request.keep_duplicates ? pgn::SinkFactory(sink) : duplicates.wrap(sink));
   }();
   if (!read) return read.error();
+  report.duplicates_dropped = duplicates.duplicates();
   report.read = std::move(*read);
   // The tally comes as one stream per partition, which the rules take all at once.
   Result<std::vector<std::unique_ptr<EntryStream>>> partitions = counted.tally->finish_partitions();

@@ -62,6 +62,8 @@ struct BuildOptions {
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
+  // Count every copy of a game (book/duplicate_filter.h).
+  bool keep_duplicates = false;
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -86,6 +88,14 @@ struct ReportData {
   uint64_t memory_budget;
   double total_seconds;
 };
+
+// Inside "games": how many accepted games were copies of earlier ones, and whether they were
+// dropped (null for a store: its games were counted when added).
+std::string duplicates_json(const ReportData& d) {
+  if (!d.opts->from_db.empty()) return "\"duplicates\": null";
+  return "\"duplicates\": {\"dropped\": " + std::to_string(d.build->duplicates_dropped) +
+         ", \"kept\": " + (d.opts->keep_duplicates ? "true" : "false") + "}";
+}
 
 std::string report_json(const ReportData& d) {
   const book::BuildReport& b = *d.build;
@@ -121,7 +131,7 @@ std::string report_json(const ReportData& d) {
          "],\n  \"rules\": " + json_string(b.rules.describe()) +
          ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
          ",\n  \"slices\": " + json_string(d.slices->describe()) +
-         ",\n  \"games\": " + format_read_json(b.read) +
+         ",\n  \"games\": " + format_read_json(b.read, duplicates_json(d)) +
          ",\n  \"tally\": {\"threads\": " + std::to_string(b.threads) +
          ", \"memory_budget\": " + std::to_string(d.memory_budget) +
          ", \"tmp_dir\": " + json_string(b.tmp_dir) + ", \"games\": " + std::to_string(b.tally.games) +
@@ -135,6 +145,12 @@ std::string report_json(const ReportData& d) {
          ",\n  \"scaled_positions\": " + std::to_string(b.outcome.scaled_positions) +
          ",\n  \"rescore\": " + rescore + ",\n  \"seconds\": " + seconds +
          ",\n  \"peak_rss_bytes\": " + std::to_string(peak_resident_bytes()) + "\n}\n";
+}
+
+// For the summary line: the copies dropped, when PGN was read and they were.
+std::string duplicates_summary(const BuildOptions& opts, const book::BuildReport& report) {
+  if (!opts.from_db.empty() || opts.keep_duplicates) return "";
+  return std::to_string(report.duplicates_dropped) + " duplicates dropped, ";
 }
 
 int run_build(const BuildOptions& opts) {
@@ -183,6 +199,7 @@ int run_build(const BuildOptions& opts) {
   request.max_ply_given = given(opts.rules.max_ply_opt);
   request.count_repeats_given = given(opts.rules.repeats_opt);
   request.allow_empty = opts.allow_empty;
+  request.keep_duplicates = opts.keep_duplicates;
   Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
   if (!pipeline) {
     print_error(pipeline.error().message);
@@ -250,10 +267,11 @@ int run_build(const BuildOptions& opts) {
   }
   if (!opts.read.quiet) {
     const book::StageCount& written = report.outcome.stages.back();
-    std::printf("%s: %llu entries, %llu positions from %llu games (%llu spills) in %.2f s\n",
+    std::printf("%s: %llu entries, %llu positions from %llu games (%s%llu spills) in %.2f s\n",
                 opts.output.c_str(), static_cast<unsigned long long>(written.entries),
                 static_cast<unsigned long long>(written.positions),
-                static_cast<unsigned long long>(report.read.accepted),
+                static_cast<unsigned long long>(report.read.accepted - report.duplicates_dropped),
+                duplicates_summary(opts, report).c_str(),
                 static_cast<unsigned long long>(report.tally.spills), total);
   }
   return kExitOk;
@@ -362,6 +380,10 @@ void setup_build(CLI::App& root) {
   add_exit_options(cmd, opts->exits);
   cmd->add_flag("--allow-empty", opts->allow_empty,
                 "Write the book even when no game or no move was kept (otherwise that is an error)");
+  cmd->add_flag("--keep-duplicates", opts->keep_duplicates,
+                "Count every copy of a game; by default a game found again (same players, date, result, "
+                "moves, ratings, time control and start) is counted once")
+      ->excludes("--from-db");
   cmd->add_option("--report", opts->report,
                   "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,

@@ -1,5 +1,6 @@
 // bookforge db: the SQLite tree. `db add` counts PGN files into a store, `db explore` shows the
 // moves of one position with their statistics, `db stats` summarises a store.
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <filesystem>
@@ -10,10 +11,12 @@
 #include "book/polyglot/format.h"
 #include "book/store/add.h"
 #include "book/store/explore.h"
+#include "book/store/game_text.h"
 #include "book/store/store.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
+#include "cli/number_option.h"
 #include "cli/openings_option.h"
 #include "cli/output_path.h"
 #include "cli/position_options.h"
@@ -30,6 +33,8 @@ struct DbAddOptions {
   ReadFlags read;
   bool count_repeats = false;
   bool force = false;
+  bool keep_duplicates = false;
+  int game_plies = 0;
   std::string memory;
   std::string tmp_dir;
 };
@@ -40,6 +45,11 @@ struct DbExploreOptions {
   SliceFlags slices;
   std::string openings;
   bool json = false;
+};
+
+struct DbGameOptions {
+  std::string db;
+  std::string id;
 };
 
 struct DbStatsOptions {
@@ -65,6 +75,8 @@ int run_db_add(const DbAddOptions& opts) {
   store::StoreAddOptions add;
   add.db_path = opts.db;
   add.force = opts.force;
+  add.keep_duplicates = opts.keep_duplicates;
+  add.game_plies = opts.game_plies;
   add.pipeline = std::move(*pipeline);
   add.tally.count_repeats = opts.count_repeats;
   if (int code = apply_memory_option(opts.memory, add.tally); code != kExitOk) return code;
@@ -94,6 +106,9 @@ int run_db_add(const DbAddOptions& opts) {
   std::printf("games %" PRIu64 ", accepted %" PRIu64 ", rejected %" PRIu64 ", bad %" PRIu64
               ", unsupported %" PRIu64 "\n",
               read.games, read.accepted, rejected, read.bad, read.unsupported_variant);
+  std::printf(
+      "duplicates %" PRIu64 " %s\n", report->duplicates,
+      opts.keep_duplicates ? "kept (--keep-duplicates)" : "dropped (games already read or in the store)");
   std::printf("rows merged %" PRIu64 ", spills %" PRIu64 ", read %.2f s, merge %.2f s\n", report->rows_merged,
               report->tally.spills, report->read_seconds, report->merge_seconds);
   return kExitOk;
@@ -114,8 +129,70 @@ std::string optional_json(const std::optional<int>& value) {
   return value ? std::to_string(*value) : std::string("null");
 }
 
+// The top and recent games of the explored position (book/store/game_record.h).
+struct PositionGameLists {
+  std::vector<store::GameRecord> top;
+  std::vector<store::GameRecord> recent;
+};
+
+Result<PositionGameLists> position_game_lists(store::Store& db, uint64_t key) {
+  PositionGameLists lists;
+  Result<std::vector<store::GameRecord>> top = db.games_at(key, store::Store::GameOrder::kTopRated);
+  if (!top) return top.error();
+  Result<std::vector<store::GameRecord>> recent = db.games_at(key, store::Store::GameOrder::kRecent);
+  if (!recent) return recent.error();
+  lists.top = std::move(*top);
+  lists.recent = std::move(*recent);
+  return lists;
+}
+
+std::string game_id(const store::GameRecord& g) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, g.fingerprint);
+  return text;
+}
+
+std::string game_list_json(const std::vector<store::GameRecord>& games) {
+  std::string out = "[";
+  for (size_t i = 0; i < games.size(); ++i) {
+    const store::GameRecord& g = games[i];
+    if (i) out += ", ";
+    out += "{\"id\": " + json_string(game_id(g)) + ", \"white\": " + json_string(g.white) +
+           ", \"black\": " + json_string(g.black) +
+           ", \"white_elo\": " + (g.white_elo ? std::to_string(g.white_elo) : "null") +
+           ", \"black_elo\": " + (g.black_elo ? std::to_string(g.black_elo) : "null") +
+           ", \"result\": " + json_string(g.result()) + ", \"date\": " + json_string(g.date) +
+           ", \"event\": " + json_string(g.event) +
+           ", \"url\": " + (g.site.empty() ? std::string("null") : json_string(g.site)) +
+           ", \"source\": " + std::to_string(g.source) + ", \"number\": " + std::to_string(g.number) + "}";
+  }
+  return out + "]";
+}
+
+std::string position_games_json(const PositionGameLists& lists) {
+  return ", \"top_games\": " + game_list_json(lists.top) +
+         ", \"recent_games\": " + game_list_json(lists.recent);
+}
+
+void print_game_list_text(const char* title, const std::vector<store::GameRecord>& games) {
+  if (games.empty()) return;
+  std::printf("\n%s\n", title);
+  for (const store::GameRecord& g : games) {
+    const std::string white = g.white + (g.white_elo ? " (" + std::to_string(g.white_elo) + ")" : "");
+    const std::string black = g.black + (g.black_elo ? " (" + std::to_string(g.black_elo) + ")" : "");
+    std::printf("  %s  %-7s  %s - %s  %s  %s\n", game_id(g).c_str(), g.result().c_str(), white.c_str(),
+                black.c_str(), g.date.c_str(), g.site.empty() ? g.event.c_str() : g.site.c_str());
+  }
+}
+
+void print_position_games_text(const PositionGameLists& lists) {
+  print_game_list_text("top games (highest mean rating; bookforge db game ID prints one)", lists.top);
+  print_game_list_text("recent games", lists.recent);
+}
+
 void print_exploration_json(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const store::SliceFilter& filter, const book::OpeningNames& names) {
+                            const store::SliceFilter& filter, const book::OpeningNames& names,
+                            const PositionGameLists& games) {
   std::string out = "{\"key\": \"" + book::hex_key(x.key) +
                     "\", \"filter\": " + json_string(filter.describe()) +
                     ", \"games\": " + std::to_string(x.games);
@@ -138,13 +215,15 @@ void print_exploration_json(const store::Exploration& x, const std::optional<sto
            ", \"last_year\": " + optional_json(m.last_year) + ", \"score\": " + fixed(m.score_percent, 2) +
            ", \"opening\": " + json_string(opening_of(names, m.after_key)) + "}";
   }
-  out += "]}\n";
+  out += "]";
+  out += position_games_json(games);
+  out += "}\n";
   std::fputs(out.c_str(), stdout);
 }
 
 void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
                             const store::SliceFilter& filter, const Board& board,
-                            const book::OpeningNames& names) {
+                            const book::OpeningNames& names, const PositionGameLists& games) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", book::hex_key(x.key).c_str());
   if (!filter.empty()) std::printf("games of  %s\n", filter.describe().c_str());
@@ -157,6 +236,7 @@ void print_exploration_text(const store::Exploration& x, const std::optional<sto
                 arrival->mostly_transposed() ? " (mostly a transposition)" : "");
   if (x.moves.empty()) {
     std::printf("no moves in the store for this position\n");
+    print_position_games_text(games);
     return;
   }
   std::printf("\n%-8s %-6s %10s %6s %7s %7s %7s %7s %7s %7s %6s %-9s  %s\n", "move", "uci", "games", "share",
@@ -176,6 +256,7 @@ void print_exploration_text(const store::Exploration& x, const std::optional<sto
   std::printf(
       "\nwhite / draws / black: of the games with a result; score, avg elo, perf (opp elo + 400 x (wins - "
       "losses) / results): the mover's\n");
+  print_position_games_text(games);
 }
 
 int run_db_explore(const DbExploreOptions& opts) {
@@ -212,10 +293,62 @@ int run_db_explore(const DbExploreOptions& opts) {
   }
   book::OpeningNames names;
   if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
+  Result<PositionGameLists> games = position_game_lists(*db, x->key);
+  if (!games) {
+    print_error(games.error().message);
+    return kExitFailure;
+  }
   if (opts.json)
-    print_exploration_json(*x, arrival, *filter, names);
+    print_exploration_json(*x, arrival, *filter, names, *games);
   else
-    print_exploration_text(*x, arrival, *filter, *board, names);
+    print_exploration_text(*x, arrival, *filter, *board, names, *games);
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// db game
+
+int run_db_game(const DbGameOptions& opts) {
+  uint64_t fingerprint = 0;
+  size_t used = 0;
+  try {
+    fingerprint = std::stoull(opts.id, &used, 16);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != opts.id.size() || opts.id.size() > 16) {
+    print_error("game id '" + opts.id + "': not a game id (16 hex digits, as db explore shows them)");
+    return kExitUsage;
+  }
+  Result<store::Store> db = store::Store::open(opts.db, false);
+  if (!db) {
+    print_error(db.error().message);
+    return kExitFailure;
+  }
+  Result<std::optional<store::GameRecord>> game = db->game(fingerprint);
+  Result<std::vector<store::SourceRecord>> sources = db->sources();
+  if (!game || !sources) {
+    print_error(!game ? game.error().message : sources.error().message);
+    return kExitFailure;
+  }
+  if (!*game) {
+    print_error(opts.db + ": no game " + opts.id);
+    return kExitFailure;
+  }
+  auto source = std::find_if(sources->begin(), sources->end(),
+                             [&](const store::SourceRecord& s) { return s.id == (*game)->source; });
+  if (source == sources->end()) {
+    print_error(opts.db + ": game " + opts.id + " names source " + std::to_string((*game)->source) +
+                ", which the store does not hold");
+    return kExitFailure;
+  }
+  Result<std::string> text = store::read_game_text(*source, (*game)->number);
+  if (!text) {
+    print_error(text.error().message);
+    return kExitFailure;
+  }
+  std::fputs(text->c_str(), stdout);
+  if (!text->empty() && text->back() != '\n') std::fputc('\n', stdout);
   return kExitOk;
 }
 
@@ -287,6 +420,14 @@ void setup_db(CLI::App& root) {
   add->add_flag(
       "--force", add_opts->force,
       "Add files already in the store, or with other filters / max-ply / repeat counting than the store's");
+  add->add_flag("--keep-duplicates", add_opts->keep_duplicates,
+                "Count every copy of a game; by default a game already in the store or read earlier in this "
+                "add (same players, date, result, moves, ratings, time control and start) is counted once");
+  add->add_option("--game-plies", add_opts->game_plies,
+                  "Positions up to this ply of each game keep their top and recent games (default: the "
+                  "store's; " +
+                      std::to_string(store::kDefaultGamePlies) + " for a new store)")
+      ->transform(whole_number(1, 1000));
   add_memory_option(*add, add_opts->memory);
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
@@ -301,9 +442,17 @@ void setup_db(CLI::App& root) {
       "Print {\"key\", \"filter\", \"games\", (with --moves) \"by_line\", \"by_other_orders\", "
       "\"mostly_transposed\", \"moves\": [{\"uci\", \"san\", \"games\", \"white\", \"draws\", \"black\", "
       "\"share\", \"avg_rating\", \"avg_opponent_rating\", \"performance\", \"first_year\", "
-      "\"last_year\", \"score\", \"opening\"}]}");
+      "\"last_year\", \"score\", \"opening\"}], \"top_games\", \"recent_games\": [{\"id\", \"white\", "
+      "\"black\", \"white_elo\", \"black_elo\", \"result\", \"date\", \"event\", \"url\", \"source\", "
+      "\"number\"}]}");
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
+
+  auto game_opts = std::make_shared<DbGameOptions>();
+  CLI::App* game = add_subcommand(*db, "game", "Print a stored game's PGN, read back from its source file");
+  game->add_option("id", game_opts->id, "The game's id, as db explore shows it")->required();
+  game->add_option("--db", game_opts->db, "The store")->required();
+  game->callback([game_opts] { set_exit_code(run_db_game(*game_opts)); });
 
   auto stats_opts = std::make_shared<DbStatsOptions>();
   CLI::App* stats = add_subcommand(*db, "stats", "Positions, moves, games and sources of a store");

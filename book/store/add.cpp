@@ -15,7 +15,9 @@
 #include <map>
 #include <optional>
 
+#include "book/duplicate_filter.h"
 #include "book/store/content_hash.h"
+#include "book/store/game_references.h"
 #include "book/tally/prefetch_stream.h"
 #include "book/temp_file.h"
 
@@ -183,8 +185,51 @@ Status publish(const std::string& temp, const std::string& target) {
 }
 
 // Step 3 on an open store: settings, rows and sources in the current transaction.
+// The games an add records: their records (sources as input indexes) and the top and recent
+// games of their positions.
+struct GamesToAdd {
+  int plies = 0;
+  std::vector<GameRecord> records;
+  std::vector<PositionGame> positions;
+};
+
+// The plies whose positions keep their games: the store's, which a different --game-plies may
+// not change (its lists would mix two depths).
+Result<int> game_plies_for(Store* store, int given) {
+  std::optional<int> recorded;
+  if (store) {
+    Result<std::optional<int>> r = store->game_plies();
+    if (!r) return r.error();
+    recorded = *r;
+  }
+  if (recorded && given > 0 && given != *recorded)
+    return Error{store->path() + ": keeps the games of positions up to ply " + std::to_string(*recorded) +
+                 "; --game-plies " + std::to_string(given) + " cannot change that (nothing was added)"};
+  return recorded ? *recorded : given > 0 ? given : kDefaultGamePlies;
+}
+
+// The records of the games first seen in this add (with --keep-duplicates the records cover
+// the copies of games the store holds too), ordered as stored.
+std::vector<GameRecord> first_seen_records(std::vector<GameRecord> records,
+                                           std::vector<uint64_t> first_seen) {
+  std::sort(first_seen.begin(), first_seen.end(),
+            [](uint64_t a, uint64_t b) { return int64_t(a) < int64_t(b); });
+  // Compacted in place: the records are the largest thing an add holds.
+  size_t kept = 0, at = 0;
+  for (GameRecord& r : records) {
+    while (at < first_seen.size() && int64_t(first_seen[at]) < int64_t(r.fingerprint)) ++at;
+    if (at < first_seen.size() && first_seen[at] == r.fingerprint) {
+      if (&records[kept] != &r) records[kept] = std::move(r);
+      ++kept;
+    }
+  }
+  records.resize(kept);
+  return records;
+}
+
 Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
-                  const CountingSettings& settings, const StoreAddOptions& options, StoreAddReport& report) {
+                  GamesToAdd& games, const CountingSettings& settings, const StoreAddOptions& options,
+                  StoreAddReport& report) {
   Result<std::optional<CountingSettings>> recorded = store.settings();
   if (!recorded) return recorded.error();
   if (!*recorded)
@@ -193,9 +238,24 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
   Result<MergeCounts> merged = store.merge(prefetched, options.on_merge_row);
   if (!merged) return merged.error();
   report.rows_merged = merged->entries;
-  for (const SourceRecord& source : sources)
+  std::vector<int64_t> source_ids;
+  for (const SourceRecord& source : sources) {
     if (Status s = store.add_source(source); !s) return s;
-  return ok_status();
+    Result<int64_t> id = store.newest_source_id();
+    if (!id) return id.error();
+    source_ids.push_back(*id);
+  }
+  for (GameRecord& record : games.records) record.source = source_ids[size_t(record.source)];
+  // A fingerprint already there was committed by another add after this one loaded them: its
+  // game would be counted twice.
+  Result<uint64_t> recorded_games = store.add_games(games.records);
+  if (!recorded_games) return recorded_games.error();
+  if (*recorded_games != games.records.size())
+    return Error{store.path() +
+                 ": another db add added some of the same games meanwhile; nothing was added "
+                 "(run this add again)"};
+  if (Status s = store.add_position_games(games.positions); !s) return s;
+  return store.set_game_plies(games.plies);
 }
 
 }  // namespace
@@ -229,6 +289,15 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   if (!reasons) return reasons.error();
   if (!reasons->empty() && !options.force) return refused(*reasons);
   report.forced = *reasons;
+  book::DuplicateFilter duplicates(options.keep_duplicates ? book::DuplicateFilter::Copies::kKeep
+                                                           : book::DuplicateFilter::Copies::kDrop);
+  if (existing)
+    if (Status s = existing->for_each_game_fingerprint([&](uint64_t f) { duplicates.remember(f); }); !s)
+      return s.error();
+  GamesToAdd games;
+  Result<int> plies = game_plies_for(existing ? &*existing : nullptr, options.game_plies);
+  if (!plies) return plies.error();
+  games.plies = *plies;
 
   // Step 2. Count every input into one tally, one pipeline pass per file.
   book::TallyOptions tally_options = options.tally;
@@ -241,6 +310,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   Result<std::unique_ptr<book::Tally>> made = book::Tally::create(tally_options);
   if (!made) return made.error();
   book::Tally& tally = **made;
+  GameReferences references(games.plies, tally_options.memory_budget, tally_options.workers);
   std::vector<SourceRecord> sources;
   for (Input& in : *inputs) {
     pgn::PipelineOptions one = options.pipeline;
@@ -254,9 +324,12 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
         content.update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
         content_size += bytes.size();
       };
-    Result<pgn::ReadStats> read =
-        pgn::read_games(one, [&](int index) -> pgn::GameSink& { return tally.sink(index); });
+    const uint64_t duplicates_before = duplicates.duplicates();
+    Result<pgn::ReadStats> read = pgn::read_games(
+        one, duplicates.wrap(references.wrap([&](int index) -> pgn::GameSink& { return tally.sink(index); },
+                                             int64_t(sources.size()))));
     if (!read) return read.error();
+    const uint64_t copies = duplicates.duplicates() - duplicates_before;
     add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
     SourceRecord source;
     source.name = in.name;
@@ -265,7 +338,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
       source.size = in.digest->size;
       source.hash = in.content->hex();
     }
-    source.games = read->accepted;
+    source.games = read->accepted - (options.keep_duplicates ? 0 : copies);
     source.settings = settings;
     sources.push_back(std::move(source));
   }
@@ -278,6 +351,9 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
   if (!entries) return entries.error();
   report.tally = tally.stats();
+  report.duplicates = duplicates.duplicates();
+  games.records = first_seen_records(references.take_records(), duplicates.first_seen());
+  games.positions = references.take_positions();
   report.read_seconds = seconds_since(start);
 
   // Step 3. Merge in one transaction (existing store) or under a temporary name (new store).
@@ -294,7 +370,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
       existing->rollback();
       return s.error();
     }
-    Status s = merge_into(*existing, **entries, sources, settings, options, report);
+    Status s = merge_into(*existing, **entries, sources, games, settings, options, report);
     if (s) s = existing->commit();
     if (!s) {
       existing->rollback();
@@ -312,7 +388,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();
     Status s = created->begin();
-    if (s) s = merge_into(*created, **entries, sources, settings, options, report);
+    if (s) s = merge_into(*created, **entries, sources, games, settings, options, report);
     if (s) s = created->commit();
     if (s) s = created->close();
     if (s) s = publish(temp, options.db_path);

@@ -8,7 +8,9 @@
 //         hashing each one's decompressed content on the way. That content hash is what a
 //         source records, so a compressed copy of a file already added (or given twice) is
 //         refused too, once it has been read: before anything is written.
-// Step 3. Merge the tally's (key, move) stream and the source records in one transaction.
+// Step 3. Merge the tally's (key, move) stream, the source records and the fingerprints of the
+//         games added (book/duplicate_filter.h: loaded before step 2, so a game the store
+//         holds is counted once) in one transaction.
 //
 // Atomicity: an existing store is changed inside one WAL transaction (a kill at any point
 // leaves it as it was, or with everything added); a new store is built under a temporary name
@@ -33,6 +35,12 @@ struct StoreAddOptions {
   pgn::PipelineOptions pipeline;  // inputs, filters, max-ply, threads, ...
   book::TallyOptions tally;       // memory budget, spill folder, repeat counting (workers: set here)
   bool force = false;             // add duplicates and mismatched settings anyway
+  // Count every copy of a game, also of games the store holds (book/duplicate_filter.h); the
+  // fingerprints of new games are recorded either way.
+  bool keep_duplicates = false;
+  // Positions up to this many plies of each game keep their top and recent games
+  // (book/store/game_record.h); 0: the store's, or kDefaultGamePlies for a new store.
+  int game_plies = 0;
   // Sees each row of the merge as SQLite reads it, inside the write transaction (the
   // crash-safety tests kill the process at an exact row with it).
   std::function<void(uint64_t row)> on_merge_row;
@@ -47,6 +55,9 @@ struct StoreAddReport {
   uint64_t rows_merged = 0;           // rows inserted into or added to
   double read_seconds = 0;            // steps 1 and 2
   double merge_seconds = 0;           // step 3
+  // Accepted games that were copies of a game read before in this add or held by the store:
+  // dropped, unless keep_duplicates.
+  uint64_t duplicates = 0;
 };
 
 Result<StoreAddReport> store_add(const StoreAddOptions& options);

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace bookforge::store {
@@ -38,6 +39,26 @@ CREATE TABLE sources (
   added         TEXT NOT NULL
 );
 CREATE INDEX sources_by_hash ON sources (hash);
+CREATE TABLE games (
+  fingerprint INTEGER PRIMARY KEY,
+  source      INTEGER NOT NULL,
+  number      INTEGER NOT NULL,
+  white       TEXT NOT NULL,
+  black       TEXT NOT NULL,
+  white_elo   INTEGER NOT NULL,
+  black_elo   INTEGER NOT NULL,
+  result      TEXT NOT NULL,
+  date        TEXT NOT NULL,
+  event       TEXT NOT NULL,
+  site        TEXT NOT NULL
+);
+CREATE TABLE position_games (
+  key         INTEGER NOT NULL,
+  fingerprint INTEGER NOT NULL,
+  rating      INTEGER NOT NULL,
+  date        INTEGER NOT NULL,
+  PRIMARY KEY (key, fingerprint)
+) WITHOUT ROWID;
 )sql";
 }
 
@@ -393,6 +414,156 @@ Result<std::vector<StoredMove>> Store::moves_with_slices_at(uint64_t key) {
   }
   s.reset();
   return out;
+}
+
+Status Store::for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit) {
+  Result<Statement> s = db_.prepare("SELECT fingerprint FROM games");
+  if (!s) return s.error();
+  for (;;) {
+    Result<bool> row = s->step();
+    if (!row) return row.error();
+    if (!*row) return ok_status();
+    visit(uint64_t(s->column_int(0)));
+  }
+}
+
+Result<uint64_t> Store::add_games(const std::vector<GameRecord>& games) {
+  Result<Statement> insert = db_.prepare(
+      "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
+      "date, event, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  if (!insert) return insert.error();
+  uint64_t added = 0;
+  for (const GameRecord& g : games) {
+    insert->bind(1, int64_t(g.fingerprint));
+    insert->bind(2, g.source);
+    insert->bind(3, int64_t(g.number));
+    insert->bind(4, g.white);
+    insert->bind(5, g.black);
+    insert->bind(6, int64_t(g.white_elo));
+    insert->bind(7, int64_t(g.black_elo));
+    insert->bind(8, g.result());
+    insert->bind(9, g.date);
+    insert->bind(10, g.event);
+    insert->bind(11, g.site);
+    if (Status s = insert->run(); !s) return s.error();
+    added += uint64_t(db_.changes());
+  }
+  return added;
+}
+
+Status Store::add_position_games(const std::vector<PositionGame>& games) {
+  Result<int64_t> before = db_.query_int("SELECT EXISTS (SELECT 1 FROM position_games)");
+  if (!before) return before.error();
+  Result<Statement> insert = db_.prepare(
+      "INSERT OR IGNORE INTO position_games (key, fingerprint, rating, date) VALUES (?1, ?2, ?3, ?4)");
+  if (!insert) return insert.error();
+  for (const PositionGame& g : games) {
+    insert->bind(1, key_to_db(g.key));
+    insert->bind(2, int64_t(g.fingerprint));
+    insert->bind(3, int64_t(g.rating));
+    insert->bind(4, int64_t(g.date));
+    if (Status s = insert->run(); !s) return s;
+  }
+  if (!*before) return ok_status();
+  // The lists held before and the new games together: each position keeps the best of both
+  // (a game dropped before never returns, since the games that beat it stay or are beaten).
+  if (Status s = db_.exec("CREATE TEMP TABLE IF NOT EXISTS touched_keys (key INTEGER PRIMARY KEY);"
+                          "DELETE FROM touched_keys;");
+      !s)
+    return s;
+  Result<Statement> touch = db_.prepare("INSERT OR IGNORE INTO touched_keys (key) VALUES (?1)");
+  if (!touch) return touch.error();
+  for (const PositionGame& g : games) {
+    touch->bind(1, key_to_db(g.key));
+    if (Status s = touch->run(); !s) return s;
+  }
+  return db_.exec(
+      "DELETE FROM position_games WHERE (key, fingerprint) IN (SELECT key, fingerprint FROM ("
+      "SELECT key, fingerprint, "
+      "row_number() OVER (PARTITION BY key ORDER BY rating DESC, fingerprint) AS by_rating, "
+      "row_number() OVER (PARTITION BY key ORDER BY date DESC, fingerprint) AS by_date "
+      "FROM position_games WHERE key IN (SELECT key FROM touched_keys)) "
+      "WHERE by_rating > " +
+      std::to_string(kTopGames) + " AND by_date > " + std::to_string(kRecentGames) +
+      ");"
+      "DELETE FROM touched_keys;");
+}
+
+namespace {
+
+constexpr const char* kGameColumns =
+    "g.fingerprint, g.source, g.number, g.white, g.black, g.white_elo, g.black_elo, g.result, g.date, "
+    "g.event, "
+    "g.site";
+
+GameRecord read_game(const Statement& s) {
+  GameRecord g;
+  g.fingerprint = uint64_t(s.column_int(0));
+  g.source = s.column_int(1);
+  g.number = uint64_t(s.column_int(2));
+  g.white = s.column_text(3);
+  g.black = s.column_text(4);
+  g.white_elo = uint16_t(s.column_int(5));
+  g.black_elo = uint16_t(s.column_int(6));
+  const std::string result = s.column_text(7);
+  g.outcome = result == "1-0"       ? pgn::Outcome::kWhiteWins
+              : result == "0-1"     ? pgn::Outcome::kBlackWins
+              : result == "1/2-1/2" ? pgn::Outcome::kDraw
+                                    : pgn::Outcome::kUnknown;
+  g.date = s.column_text(8);
+  g.event = s.column_text(9);
+  g.site = s.column_text(10);
+  return g;
+}
+
+Result<std::vector<GameRecord>> read_games(Statement& s) {
+  std::vector<GameRecord> out;
+  for (;;) {
+    Result<bool> row = s.step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.push_back(read_game(s));
+  }
+  s.reset();
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<GameRecord>> Store::games_at(uint64_t key, GameOrder order) {
+  const std::string by = order == GameOrder::kTopRated ? "p.rating DESC" : "p.date DESC";
+  const int limit = order == GameOrder::kTopRated ? kTopGames : kRecentGames;
+  Result<Statement> s = db_.prepare(std::string("SELECT ") + kGameColumns +
+                                    " FROM position_games p JOIN games g ON g.fingerprint = p.fingerprint "
+                                    "WHERE p.key = ?1 ORDER BY " +
+                                    by + ", p.fingerprint LIMIT " + std::to_string(limit));
+  if (!s) return s.error();
+  s->bind(1, key_to_db(key));
+  return read_games(*s);
+}
+
+Result<std::optional<GameRecord>> Store::game(uint64_t fingerprint) {
+  Result<Statement> s =
+      db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.fingerprint = ?1");
+  if (!s) return s.error();
+  s->bind(1, int64_t(fingerprint));
+  Result<std::vector<GameRecord>> found = read_games(*s);
+  if (!found) return found.error();
+  if (found->empty()) return std::optional<GameRecord>();
+  return std::optional<GameRecord>(found->front());
+}
+
+Result<std::optional<int>> Store::game_plies() {
+  Result<std::optional<std::string>> value = meta("game_plies");
+  if (!value) return value.error();
+  if (!*value) return std::optional<int>();
+  return std::optional<int>(std::atoi((*value)->c_str()));
+}
+
+Status Store::set_game_plies(int plies) { return set_meta("game_plies", std::to_string(plies)); }
+
+Result<int64_t> Store::newest_source_id() {
+  return db_.query_int("SELECT coalesce(max(id), 0) FROM sources");
 }
 
 Result<TreeStats> Store::stats() {

@@ -1,5 +1,5 @@
 // The SQLite tree: full statistics for every (position, move) ever added, growing file by
-// file without re-reading old files. One SQLite database with three tables:
+// file without re-reading old files. One SQLite database with five tables:
 //
 //   meta     (name TEXT PRIMARY KEY, value TEXT)                      WITHOUT ROWID
 //            format = "bookforge-tree", schema_version = "2", and, once something was added,
@@ -10,6 +10,13 @@
 //            (the counts' columns come from the counted fields: book/store/row.h; slices
 //            holds the same counts per slice of the games: book/store/slice_counts.h)
 //   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
+//   games    (fingerprint INTEGER PRIMARY KEY, source, number, white, black, white_elo, black_elo,
+//             result, date, event, site)
+//            every game added, by its fingerprint (book/game_fingerprint.h, stored as the signed
+//            integer with the same bits), so a copy of it in a later add is counted once; with
+//            its record (book/store/game_record.h): `db game` finds it by source and number
+//   position_games (key, fingerprint, rating, date) PRIMARY KEY (key, fingerprint) WITHOUT ROWID
+//            the top and recent games of each position up to meta's game_plies
 //
 // Keys are stored as the signed integers with the same 64 bits (book/store/row.h), so unsigned
 // key order is "key >= 0 ascending, then key < 0 ascending"; scans read it as two ranges.
@@ -33,6 +40,7 @@
 #include <vector>
 
 #include "book/store/entry_table.h"
+#include "book/store/game_record.h"
 #include "book/store/slice.h"
 #include "book/store/sqlite.h"
 #include "book/tally/entry.h"
@@ -123,6 +131,24 @@ class Store {
   // with a filter, each row's counts over the slices it accepts (rows with none left out).
   // The stream borrows the store's connection: use it before the store goes away.
   std::unique_ptr<book::EntryStream> scan(const SliceFilter& filter = {});
+
+  // The fingerprints of every game added (book/game_fingerprint.h), in no particular order.
+  Status for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit);
+  // Records games as added (sources already recorded, ordered by fingerprint as stored);
+  // returns how many were new (a fingerprint already there is left as it is).
+  Result<uint64_t> add_games(const std::vector<GameRecord>& games);
+  // Adds games to the top and recent lists of their positions, each list keeping its best
+  // (book/store/game_record.h). `games` in (key, fingerprint) order as stored.
+  Status add_position_games(const std::vector<PositionGame>& games);
+  // The top-rated or the most recent games of a position, best first (book/store/game_record.h).
+  enum class GameOrder { kTopRated, kRecent };
+  Result<std::vector<GameRecord>> games_at(uint64_t key, GameOrder order);
+  Result<std::optional<GameRecord>> game(uint64_t fingerprint);
+  // Plies of a game whose positions keep top and recent games; nullopt before the first add.
+  Result<std::optional<int>> game_plies();
+  Status set_game_plies(int plies);
+  // The id of the source recorded last (0 for none): add_source's id.
+  Result<int64_t> newest_source_id();
 
   Result<TreeStats> stats();
 

@@ -131,7 +131,7 @@ TEST(CliValues, MistypedSubcommandGetsTheClosestOne) {
   r = run_bookforge({"db", "ad", "x.pgn", "--db", "t.sqlite"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("unknown command 'db ad' (did you mean 'db add'?)"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("add explore stats"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("add explore game stats"), std::string::npos) << r.err;
   r = run_bookforge({"xyzzy"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("unknown command 'xyzzy'; the commands are:"), std::string::npos) << r.err;

@@ -83,10 +83,17 @@ TEST(DbAdd, TheSameContentIsRefusedUnlessForced) {
   EXPECT_EQ(dump_tree(db), before);
   EXPECT_EQ(sources_of(db), sources_before);
 
-  CommandResult forced = db_add(db, {sample(kTwic), "--force"});
+  // Forced, its games are still the store's: the add counts none of them again.
+  CommandResult copies = db_add(db, {sample(kTwic), "--force"});
+  ASSERT_EQ(copies.exit_code, 0) << copies.err;
+  EXPECT_NE(copies.out.find("duplicates 2000 dropped"), std::string::npos) << copies.out;
+  EXPECT_EQ(dump_tree(db), before);
+  EXPECT_EQ(sql_rows(db, "SELECT games FROM sources ORDER BY id"), "2000\n0\n");
+
+  CommandResult forced = db_add(db, {sample(kTwic), "--force", "--keep-duplicates"});
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(forced.err.find("forced"), std::string::npos) << forced.err;
-  // Every count doubled, nothing else changed.
+  // With --keep-duplicates every count doubled, nothing else changed.
   EXPECT_EQ(
       sql_rows(
           db,
@@ -97,7 +104,7 @@ TEST(DbAdd, TheSameContentIsRefusedUnlessForced) {
                      "SELECT count(*) FROM tree WHERE (white | draws | black | games | rating_sum | "
                      "opponent_rating_sum | rated | opponents_rated) & 1"),
             "0\n");
-  EXPECT_EQ(sql_rows(db, "SELECT count(*) FROM sources"), "2\n");
+  EXPECT_EQ(sql_rows(db, "SELECT count(*) FROM sources"), "3\n");
 }
 
 TEST(DbAdd, TheSameContentTwiceInOneCommandIsRefused) {
@@ -141,7 +148,8 @@ TEST(DbAdd, StandardInputIsRecordedWithoutAHashAndNeverRefused) {
                                            read_file(sample(kLichess)));
   ASSERT_EQ(from_stdin.exit_code, 0) << from_stdin.err;
   ASSERT_EQ(db_add(db, {sample(kLichess)}).exit_code, 0);
-  EXPECT_EQ(sources_of(db), "-|1|1000\n" + sample(kLichess).string() + "|0|1000\n");
+  // Added, but its games came in through standard input already: counted once.
+  EXPECT_EQ(sources_of(db), "-|1|1000\n" + sample(kLichess).string() + "|0|0\n");
 }
 
 TEST(DbAdd, AFailedReadLeavesTheStoreAsItWas) {
@@ -216,7 +224,7 @@ TEST(DbAdd, ACompressedCopyOfAFileIsTheSameSource) {
   EXPECT_FALSE(fs::exists(dir / "new.sqlite"));
 
   // pzstd's files (a skippable frame first) are read as zstd, and forced adds go through.
-  CommandResult forced = db_add(db, {dir / "copy.pgn.pzst", "--force"});
+  CommandResult forced = db_add(db, {dir / "copy.pgn.pzst", "--force", "--keep-duplicates"});
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(forced.err.find("forced: "), std::string::npos) << forced.err;
   EXPECT_EQ(sql_rows(db, "SELECT sum(games) FROM sources"), "4000\n");

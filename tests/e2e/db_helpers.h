@@ -53,4 +53,13 @@ inline std::string dump_tree(const std::filesystem::path& db_path) {
 
 inline std::filesystem::path sample(const std::string& name) { return source_dir() / "data-samples" / name; }
 
+// `bookforge db add INPUTS --db DB MORE...`, quietly.
+inline CommandResult db_add_files(const std::filesystem::path& db, const std::vector<std::string>& inputs,
+                                  const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args{"db", "add", "--db", db.string(), "--progress", "never"};
+  args.insert(args.end(), inputs.begin(), inputs.end());
+  args.insert(args.end(), more.begin(), more.end());
+  return run_bookforge(args);
+}
+
 }  // namespace bookforge::test

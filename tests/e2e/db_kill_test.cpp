@@ -95,9 +95,11 @@ class DbKill : public ::testing::Test {
     write_file(dir_ / "big.pgn", big);
   }
 
-  // What a reader of the store sees: every (key, move) row and the list of added sources.
+  // What a reader of the store sees: every (key, move) row, the list of added sources and the
+  // games they added.
   static std::string state(const fs::path& db) {
-    return dump_tree(db) + sql_rows(db, "SELECT name FROM sources ORDER BY id");
+    return dump_tree(db) + sql_rows(db, "SELECT name FROM sources ORDER BY id") +
+           sql_rows(db, "SELECT count(*), min(fingerprint), max(fingerprint) FROM games");
   }
 
   // A store holding one sample, which each test then adds the big input to.

@@ -362,7 +362,9 @@ TEST_F(DbSlices, BuildFromASliceOfTheStoreEqualsBuildFromTheFilteredPgn) {
 TEST_F(DbSlices, AddingTheSameGamesAgainDoublesEverySlice) {
   const fs::path twice = dir_->path() / "twice.sqlite";
   ASSERT_EQ(run_bookforge({"db", "add", pgn_.string(), "--db", twice.string(), "-q"}).exit_code, 0);
-  ASSERT_EQ(run_bookforge({"db", "add", pgn_.string(), "--db", twice.string(), "-q", "--force"}).exit_code,
+  ASSERT_EQ(run_bookforge(
+                {"db", "add", pgn_.string(), "--db", twice.string(), "-q", "--force", "--keep-duplicates"})
+                .exit_code,
             0);
   for (const Filter& f : filters()) {
     std::vector<std::string> once_args{"db", "explore", "--db", db_.string(), "--json", "--moves", "e4"};

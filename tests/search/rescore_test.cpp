@@ -294,8 +294,10 @@ TEST(Rescore, SameResultWithAnyNumberOfThreads) {
 // End to end: PGN games in which the blunder is the most played move, built into a book.
 std::string blunder_games() {
   std::string pgn;
+  // Each game has its own White: the same game twice would be counted once.
   auto game = [&](const std::string& moves) {
-    pgn += "[Event \"t\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n" + moves + " 1/2-1/2\n\n";
+    pgn += "[Event \"t\"]\n[White \"a" + std::to_string(pgn.size()) +
+           "\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n" + moves + " 1/2-1/2\n\n";
   };
   for (int i = 0; i < 8; ++i) game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qe2 Bc5");
   for (int i = 0; i < 6; ++i) game("1. e4 e5 2. Qh5 Nc6 3. Bc4 g6 4. Qf3 Nf6");
