@@ -1,11 +1,13 @@
 #include "book/tally/tally.h"
 
 #include <algorithm>
-#include <cstring>
+#include <atomic>
 #include <cassert>
+#include <cstring>
 #include <limits>
 #include <mutex>
 #include <span>
+#include <thread>
 
 #include "book/tally/entry_merge.h"
 #include "book/tally/open_table.h"
@@ -101,7 +103,9 @@ namespace {
 // they spread over the table like distinct keys. The price: the table is no longer in (key,
 // move, slice) order, so it is unscrambled and sorted when it is spilled or read at the end.
 template <class Slot>
-constexpr bool kScrambled = requires(Slot s) { s.slice; };
+constexpr bool kScrambled = requires(Slot s) {
+  s.slice;
+};
 
 // A bijection of the key for each (move, slice): the real key comes back with the same call.
 inline uint64_t scramble(uint64_t key, uint16_t move, uint32_t slice) {
@@ -264,7 +268,8 @@ class SlotPartition final : public Tally::Partition {
     // The compact table as it is (a scrambled one sorted first), the wide one (if it goes too)
     // as a run of its own.
     Compact* end = compact_.drain_end();
-    if constexpr (kScrambled<Compact>) end = compact_.drain_begin() + unscramble_and_sort(compact_.drain_begin(), end);
+    if constexpr (kScrambled<Compact>)
+      end = compact_.drain_begin() + unscramble_and_sort(compact_.drain_begin(), end);
     Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), end);
     compact_.emptied();
     Result<SpilledRun> wide_run = SpilledRun{};
@@ -427,11 +432,24 @@ Result<std::vector<std::unique_ptr<EntryStream>>> Tally::finish_partitions() {
   for (const auto& w : workers_) w->flush();
   for (const auto& p : partitions_)
     if (!p->error().empty()) return Error{p->error()};
+  // The partitions get ready for their merge on as many threads as there were workers: a
+  // partition of the store's tally sorts its table here, and one with many runs merges some
+  // of them first.
+  std::vector<Result<std::unique_ptr<EntryStream>>> merged;
+  for (size_t i = 0; i < partitions_.size(); ++i) merged.emplace_back(Error{"not prepared"});
+  std::atomic<size_t> next{0};
+  auto prepare = [&] {
+    for (size_t i; (i = next++) < partitions_.size();) merged[i] = merge_partition(*partitions_[i]);
+  };
+  std::vector<std::thread> helpers;
+  const size_t threads = std::min(partitions_.size(), size_t(std::max(options_.workers, 1)));
+  for (size_t t = 1; t < threads; ++t) helpers.emplace_back(prepare);
+  prepare();
+  for (std::thread& h : helpers) h.join();
   std::vector<std::unique_ptr<EntryStream>> streams;
-  for (const auto& p : partitions_) {
-    Result<std::unique_ptr<EntryStream>> merged = merge_partition(*p);
-    if (!merged) return merged.error();
-    streams.push_back(std::move(*merged));
+  for (Result<std::unique_ptr<EntryStream>>& m : merged) {
+    if (!m) return m.error();
+    streams.push_back(std::move(*m));
   }
   return streams;
 }

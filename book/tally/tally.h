@@ -37,6 +37,7 @@
 // workers, on which worker got which game, or on when anything spilled.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -116,8 +117,8 @@ class Tally {
   uint64_t table_memory_ = 0;  // the budget less the held plies: for all partitions' tables
   std::vector<std::unique_ptr<Partition>> partitions_;
   std::vector<std::unique_ptr<Worker>> workers_;
-  uint64_t merge_passes_ = 0;
-  uint64_t merge_spill_bytes_ = 0;
+  std::atomic<uint64_t> merge_passes_{0};  // partitions prepare their merges on several threads
+  std::atomic<uint64_t> merge_spill_bytes_{0};
 };
 
 }  // namespace bookforge::book
