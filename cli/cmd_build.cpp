@@ -236,8 +236,8 @@ int run_build(const BuildOptions& opts) {
     const std::string why =
         !opts.from_db.empty() && !request.from_db_slices.empty()
             ? "the selection rules kept no move of the store's games of " + request.from_db_slices.describe()
-        : report.read.accepted > 0
-            ? "the selection rules kept no move of the " + std::to_string(report.read.accepted) + " game(s) kept"
+        : report.read.accepted > 0 ? "the selection rules kept no move of the " +
+                                         std::to_string(report.read.accepted) + " game(s) kept"
         : !opts.from_db.empty() ? "the store holds no game"
                                 : describe_no_game_kept(report.read);
     print_error(opts.output + ": empty book not written: " + why + " (--allow-empty writes it anyway)");
@@ -258,8 +258,8 @@ int run_build(const BuildOptions& opts) {
 
   // Step 3. Report.
   if (!opts.report.empty()) {
-    const ReportData data{&opts, &request.pipeline, &report, &request.from_db_slices, request.tally.memory_budget,
-                          total};
+    const ReportData data{
+        &opts, &request.pipeline, &report, &request.from_db_slices, request.tally.memory_budget, total};
     if (Status s = book::write_output_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
