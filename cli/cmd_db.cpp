@@ -146,11 +146,7 @@ Result<PositionGameLists> position_game_lists(store::Store& db, uint64_t key) {
   return lists;
 }
 
-std::string game_id(const store::GameRecord& g) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016" PRIx64, g.fingerprint);
-  return text;
-}
+std::string game_id(const store::GameRecord& g) { return store::game_id(g.fingerprint); }
 
 std::string game_list_json(const std::vector<store::GameRecord>& games) {
   std::string out = "[";
@@ -309,14 +305,8 @@ int run_db_explore(const DbExploreOptions& opts) {
 // db game
 
 int run_db_game(const DbGameOptions& opts) {
-  uint64_t fingerprint = 0;
-  size_t used = 0;
-  try {
-    fingerprint = std::stoull(opts.id, &used, 16);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != opts.id.size() || opts.id.size() > 16) {
+  std::optional<uint64_t> fingerprint = store::parse_game_id(opts.id);
+  if (!fingerprint) {
     print_error("game id '" + opts.id + "': not a game id (16 hex digits, as db explore shows them)");
     return kExitUsage;
   }
@@ -325,30 +315,17 @@ int run_db_game(const DbGameOptions& opts) {
     print_error(db.error().message);
     return kExitFailure;
   }
-  Result<std::optional<store::GameRecord>> game = db->game(fingerprint);
-  Result<std::vector<store::SourceRecord>> sources = db->sources();
-  if (!game || !sources) {
-    print_error(!game ? game.error().message : sources.error().message);
-    return kExitFailure;
-  }
-  if (!*game) {
-    print_error(opts.db + ": no game " + opts.id);
-    return kExitFailure;
-  }
-  auto source = std::find_if(sources->begin(), sources->end(),
-                             [&](const store::SourceRecord& s) { return s.id == (*game)->source; });
-  if (source == sources->end()) {
-    print_error(opts.db + ": game " + opts.id + " names source " + std::to_string((*game)->source) +
-                ", which the store does not hold");
-    return kExitFailure;
-  }
-  Result<std::string> text = store::read_game_text(*source, (*game)->number);
+  Result<std::optional<std::string>> text = store::stored_game_text(*db, *fingerprint);
   if (!text) {
     print_error(text.error().message);
     return kExitFailure;
   }
-  std::fputs(text->c_str(), stdout);
-  if (!text->empty() && text->back() != '\n') std::fputc('\n', stdout);
+  if (!*text) {
+    print_error(opts.db + ": no game " + opts.id);
+    return kExitFailure;
+  }
+  std::fputs((*text)->c_str(), stdout);
+  if (!(*text)->empty() && (*text)->back() != '\n') std::fputc('\n', stdout);
   return kExitOk;
 }
 

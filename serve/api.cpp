@@ -1,5 +1,7 @@
 #include "serve/api.h"
 
+#include "book/store/game_text.h"
+
 #include "serve/explorer_json.h"
 #include "serve/position_json.h"
 #include "serve/position_query.h"
@@ -20,8 +22,15 @@ ApiResponse Api::explorer(const QueryParams& params) {
   Result<ExplorerRequest> request = explorer_request_from_query(params);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
   std::optional<store::Arrival> arrival;
+  PositionGames games;
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = stores_->lease();
+    for (auto [order, list] : {std::pair{store::Store::GameOrder::kTopRated, &games.top},
+                               std::pair{store::Store::GameOrder::kRecent, &games.recent}}) {
+      Result<std::vector<store::GameRecord>> found = store->games_at(position->board.key(), order);
+      if (!found) return found.error();
+      *list = std::move(*found);
+    }
     Result<store::Exploration> x = store::explore(*store, position->board, request->filter);
     if (!x || !position->last) return x;
     // With `play`, how the games came here: by the line's last move or by other move orders.
@@ -32,7 +41,7 @@ ApiResponse Api::explorer(const QueryParams& params) {
     return x;
   }();
   if (!exploration) return error_response(kStatusInternalError, exploration.error().message);
-  return json_response(explorer_json(*exploration, arrival, position->board, names_, *request));
+  return json_response(explorer_json(*exploration, arrival, position->board, names_, *request, games));
 }
 
 ApiResponse Api::position(const QueryParams& params) const {
@@ -58,9 +67,18 @@ ApiResponse Api::engine(const QueryParams& params, const std::string& client) {
   return json_response(engine_json(*result, position->board));
 }
 
-ApiResponse Api::game(const QueryParams& params) const {
+ApiResponse Api::game(const QueryParams& params) {
   const std::string id = find_param(params, "id").value_or("");
-  return error_response(kStatusNotFound, "game " + quoted_value(id) + ": this store keeps no games");
+  std::optional<uint64_t> fingerprint = store::parse_game_id(id);
+  if (!fingerprint)
+    return error_response(kStatusBadRequest, "id: not a game id (16 hex digits), got " + quoted_value(id));
+  Result<std::optional<std::string>> text = [&] {
+    StorePool::Lease store = stores_->lease();
+    return store::stored_game_text(*store, *fingerprint);
+  }();
+  if (!text) return error_response(kStatusInternalError, text.error().message);
+  if (!*text) return error_response(kStatusNotFound, "game " + quoted_value(id) + ": not in the store");
+  return {kStatusOk, "application/x-chess-pgn; charset=utf-8", std::move(**text)};
 }
 
 ApiResponse Api::info() const { return {kStatusOk, std::string(kJsonType), info_}; }

@@ -29,7 +29,7 @@ class Api {
   ApiResponse books(const QueryParams& params) const;
   // `client` names the asker: one search per client at a time.
   ApiResponse engine(const QueryParams& params, const std::string& client);
-  ApiResponse game(const QueryParams& params) const;
+  ApiResponse game(const QueryParams& params);
   ApiResponse info() const;
 
   // Stops the engine searches under way and refuses new ones.

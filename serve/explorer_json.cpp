@@ -1,8 +1,10 @@
 #include "serve/explorer_json.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "book/polyglot/format.h"
+#include "book/store/game_text.h"
 
 namespace bookforge::serve {
 namespace {
@@ -26,6 +28,41 @@ nlohmann::ordered_json move_extra_json(const store::ExploredMove& move) {
           {"lastYear", value_or_null(move.last_year)}};
 }
 
+nlohmann::ordered_json player_json(const std::string& name, uint16_t elo) {
+  return {{"name", name}, {"rating", elo ? nlohmann::ordered_json(elo) : nlohmann::ordered_json(nullptr)}};
+}
+
+// A game of a position's lists, as lichess lists its top games.
+nlohmann::ordered_json game_json(const store::GameRecord& g) {
+  const char* winner = g.outcome == pgn::Outcome::kWhiteWins   ? "white"
+                       : g.outcome == pgn::Outcome::kBlackWins ? "black"
+                                                               : nullptr;
+  const uint32_t date = store::date_rank(g.date);  // yyyymmdd, unknown parts 0
+  nlohmann::ordered_json month = nullptr;
+  if (date / 100 % 100 != 0) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%04u-%02u", date / 10000, date / 100 % 100);
+    month = text;
+  }
+  return {{"id", store::game_id(g.fingerprint)},
+          {"winner", winner ? nlohmann::ordered_json(winner) : nlohmann::ordered_json(nullptr)},
+          {"white", player_json(g.white, g.white_elo)},
+          {"black", player_json(g.black, g.black_elo)},
+          {"year", date ? nlohmann::ordered_json(date / 10000) : nlohmann::ordered_json(nullptr)},
+          {"month", month},
+          {"bookforge",
+           {{"event", g.event},
+            {"date", g.date},
+            {"url", g.site.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(g.site)}}}};
+}
+
+nlohmann::ordered_json games_json(const std::vector<store::GameRecord>& games, int limit) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const store::GameRecord& g : games)
+    if (int(out.size()) < limit) out.push_back(game_json(g));
+  return out;
+}
+
 }  // namespace
 
 nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t key) {
@@ -36,7 +73,8 @@ nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t ke
 
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
                                      const std::optional<store::Arrival>& arrival, const Board& board,
-                                     const book::OpeningNames& names, const ExplorerRequest& request) {
+                                     const book::OpeningNames& names, const ExplorerRequest& request,
+                                     const PositionGames& games) {
   uint64_t white = 0, draws = 0, black = 0;
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   for (const store::ExploredMove& move : exploration.moves) {
@@ -73,8 +111,8 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
           {"draws", draws},
           {"black", black},
           {"moves", std::move(moves)},
-          {"topGames", nlohmann::ordered_json::array()},
-          {"recentGames", nlohmann::ordered_json::array()},
+          {"topGames", games_json(games.top, request.top_games)},
+          {"recentGames", games_json(games.recent, request.recent_games)},
           {"opening", opening_json(names, board.key())},
           {"bookforge", std::move(extra)}};
 }

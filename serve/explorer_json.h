@@ -3,11 +3,13 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "book/opening_names.h"
 #include "book/store/explore.h"
+#include "book/store/game_record.h"
 #include "engine/board.h"
 #include "serve/explorer_request.h"
 
@@ -20,9 +22,17 @@ namespace bookforge::serve {
 // games), firstYear, lastYear (null when no date is known). The top "bookforge" object says
 // which filter applied (store::SliceFilter::describe), and with an `arrival` (a `play` line
 // was given) how the games came here: byLine, byOtherOrders, mostlyTransposed.
+//
+// topGames and recentGames are the store's lists for the position (all its games, whatever the
+// filter; book/store/game_record.h), in lichess's shape: id, winner, white and black {name,
+// rating}, year, month, plus a "bookforge" object with event, date and url.
+struct PositionGames {
+  std::vector<store::GameRecord> top, recent;
+};
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
                                      const std::optional<store::Arrival>& arrival, const Board& board,
-                                     const book::OpeningNames& names, const ExplorerRequest& request);
+                                     const book::OpeningNames& names, const ExplorerRequest& request,
+                                     const PositionGames& games);
 
 // {"eco", "name"} of the position with this key, or null when the table does not name it.
 nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t key);

@@ -47,8 +47,12 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params) {
   Result<int> moves = int_param(params, "moves", kDefaultExplorerMoves, 0, kMaxListedMoves);
   if (!moves) return moves.error();
   request.max_moves = *moves;
-  for (const char* counted : {"topGames", "recentGames"})
-    if (Result<int> count = int_param(params, counted, 0, 0, kMaxGames); !count) return count.error();
+  Result<int> top = int_param(params, "topGames", store::kTopGames, 0, kMaxGames);
+  if (!top) return top.error();
+  Result<int> recent = int_param(params, "recentGames", store::kRecentGames, 0, kMaxGames);
+  if (!recent) return recent.error();
+  request.top_games = *top;
+  request.recent_games = *recent;
   if (std::optional<std::string> variant = find_param(params, "variant");
       variant && *variant != "standard" && *variant != "chess")
     return Error{"variant: only standard chess is counted, got " + quoted_value(*variant)};

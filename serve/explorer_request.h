@@ -4,6 +4,7 @@
 // "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
 #pragma once
 
+#include "book/store/game_record.h"
 #include "book/store/slice.h"
 #include "engine/result.h"
 #include "serve/query_params.h"
@@ -14,6 +15,8 @@ inline constexpr int kDefaultExplorerMoves = 12;  // lichess's default
 
 struct ExplorerRequest {
   int max_moves = kDefaultExplorerMoves;
+  int top_games = store::kTopGames;  // at most what the store keeps (book/store/game_record.h)
+  int recent_games = store::kRecentGames;
   store::SliceFilter filter;  // empty: every game
 };
 

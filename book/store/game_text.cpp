@@ -1,5 +1,7 @@
 #include "book/store/game_text.h"
 
+#include <cstdio>
+
 #include <filesystem>
 
 #include "book/store/content_hash.h"
@@ -69,6 +71,42 @@ Result<std::string> read_game_text(const SourceRecord& source, uint64_t number) 
                  hashing.digest().hex() + ", added as " + *source.hash + ")"};
   if (!text) return Error{source.name + ": has no game " + std::to_string(number)};
   return *text;
+}
+
+std::string game_id(uint64_t fingerprint) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(fingerprint));
+  return text;
+}
+
+std::optional<uint64_t> parse_game_id(std::string_view id) {
+  if (id.empty() || id.size() > 16) return std::nullopt;
+  uint64_t value = 0;
+  for (char c : id) {
+    const int digit = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
+    if (digit < 0) return std::nullopt;
+    value = value << 4 | uint64_t(digit);
+  }
+  return value;
+}
+
+Result<std::optional<std::string>> stored_game_text(Store& store, uint64_t fingerprint) {
+  Result<std::optional<GameRecord>> game = store.game(fingerprint);
+  if (!game) return game.error();
+  if (!*game) return std::optional<std::string>();
+  Result<std::vector<SourceRecord>> sources = store.sources();
+  if (!sources) return sources.error();
+  for (const SourceRecord& source : *sources) {
+    if (source.id != (*game)->source) continue;
+    Result<std::string> text = read_game_text(source, (*game)->number);
+    if (!text) return text.error();
+    return std::optional<std::string>(std::move(*text));
+  }
+  return Error{store.path() + ": game " + game_id(fingerprint) + " names source " +
+               std::to_string((*game)->source) + ", which the store does not hold"};
 }
 
 }  // namespace bookforge::store

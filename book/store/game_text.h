@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "book/store/store.h"
 #include "engine/result.h"
@@ -14,5 +16,14 @@ namespace bookforge::store {
 
 // The text of game `number` (1-based) of `source`, as it lies in the file.
 Result<std::string> read_game_text(const SourceRecord& source, uint64_t number);
+
+// A game's id as db explore and the explorer show it (16 hex digits of its fingerprint), and
+// back; nullopt for text that is not one.
+std::string game_id(uint64_t fingerprint);
+std::optional<uint64_t> parse_game_id(std::string_view id);
+
+// The text of the game with this fingerprint, read back from its source; nullopt when the
+// store holds no such game.
+Result<std::optional<std::string>> stored_game_text(Store& store, uint64_t fingerprint);
 
 }  // namespace bookforge::store

@@ -53,12 +53,13 @@ store::Exploration start_exploration() {
 }
 
 TEST(ExplorerJson, APlayLineSaysHowTheGamesCameHere) {
-  const Json without = explorer_json(start_exploration(), std::nullopt, Board(), book::OpeningNames(), {});
+  const Json without =
+      explorer_json(start_exploration(), std::nullopt, Board(), book::OpeningNames(), {}, {});
   EXPECT_FALSE(without["bookforge"].contains("byLine"));
   store::Arrival arrival;
   arrival.reached = 35;
   arrival.by_line = 5;
-  const Json with = explorer_json(start_exploration(), arrival, Board(), book::OpeningNames(), {});
+  const Json with = explorer_json(start_exploration(), arrival, Board(), book::OpeningNames(), {}, {});
   EXPECT_EQ(with["bookforge"]["byLine"], 5);
   EXPECT_EQ(with["bookforge"]["byOtherOrders"], 30);
   EXPECT_EQ(with["bookforge"]["mostlyTransposed"], true);
@@ -71,7 +72,8 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   Result<store::SliceFilter> filter = store::parse_slice_filter("blitz", "2200", "", "");
   ASSERT_TRUE(filter) << filter.error().message;
   request.filter = *filter;
-  const Json json = explorer_json(start_exploration(), std::nullopt, board, book::OpeningNames(), request);
+  const Json json =
+      explorer_json(start_exploration(), std::nullopt, board, book::OpeningNames(), request, {});
   EXPECT_EQ(json["white"], 17);
   EXPECT_EQ(json["draws"], 11);
   EXPECT_EQ(json["black"], 6);
@@ -120,7 +122,7 @@ TEST(ExplorerJson, NamesOpeningsFromTheTable) {
   test::write_file(dir / "names.tsv", line);
   Result<book::OpeningNames> names = book::OpeningNames::load((dir / "names.tsv").string());
   ASSERT_TRUE(names) << names.error().message;
-  const Json json = explorer_json(start_exploration(), std::nullopt, Board(), *names, ExplorerRequest{});
+  const Json json = explorer_json(start_exploration(), std::nullopt, Board(), *names, ExplorerRequest{}, {});
   EXPECT_EQ(json["moves"][0]["opening"], Json({{"eco", "B00"}, {"name", "King's Pawn Game"}}));
   EXPECT_TRUE(json["moves"][1]["opening"].is_null());
   EXPECT_EQ(opening_json(*names, after_e4.key())["eco"], "B00");

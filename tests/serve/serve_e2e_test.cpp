@@ -170,9 +170,56 @@ TEST_F(ServeTest, BadParametersGet400NamingTheParameter) {
   }
 }
 
+TEST_F(ServeTest, TopGamesAreTheStoresAndTheirPgnComesFromTheSource) {
+  for (const std::string play : {"", "e2e4", "e2e4,c7c5"}) {
+    SCOPED_TRACE("play=" + play);
+    const Json served = parse_json(curl_get(url("/api/explorer?play=" + play)));
+    std::string moves = play;
+    std::replace(moves.begin(), moves.end(), ',', ' ');
+    CommandResult explored =
+        run_bookforge({"db", "explore", "--db", store().string(), "--moves", moves, "--json"});
+    ASSERT_EQ(explored.exit_code, 0) << explored.err;
+    const Json expected = Json::parse(explored.out);
+    for (const auto& [ours, theirs] :
+         {std::pair{"topGames", "top_games"}, std::pair{"recentGames", "recent_games"}}) {
+      ASSERT_EQ(served[ours].size(), expected[theirs].size()) << ours;
+      ASSERT_FALSE(expected[theirs].empty()) << theirs;
+      for (size_t i = 0; i < expected[theirs].size(); ++i) {
+        const Json& got = served[ours][i];
+        const Json& want = expected[theirs][i];
+        EXPECT_EQ(got["id"], want["id"]);
+        EXPECT_EQ(got["white"]["name"], want["white"]);
+        EXPECT_EQ(got["black"]["name"], want["black"]);
+        EXPECT_EQ(got["white"]["rating"], want["white_elo"]);
+        const std::string result = want["result"];
+        EXPECT_EQ(got["winner"], result == "1-0"   ? Json("white")
+                                 : result == "0-1" ? Json("black")
+                                                   : Json(nullptr));
+      }
+    }
+  }
+  // lichess's topGames / recentGames cut the lists.
+  EXPECT_EQ(parse_json(curl_get(url("/api/explorer?topGames=1&recentGames=0")))["topGames"].size(), 1u);
+  EXPECT_TRUE(parse_json(curl_get(url("/api/explorer?topGames=1&recentGames=0")))["recentGames"].empty());
+
+  // A game's PGN, as `db game` prints it.
+  const std::string id = parse_json(curl_get(url("/api/explorer")))["topGames"][0]["id"];
+  const HttpAnswer pgn = curl_get(url("/api/game?id=" + id));
+  EXPECT_EQ(pgn.status, 200) << pgn.body;
+  CommandResult printed = run_bookforge({"db", "game", id, "--db", store().string()});
+  ASSERT_EQ(printed.exit_code, 0) << printed.err;
+  EXPECT_FALSE(pgn.body.empty());
+  EXPECT_EQ(pgn.body + (pgn.body.ends_with("\n") ? "" : "\n"), printed.out);
+  const HttpAnswer unknown = curl_get(url("/api/game?id=0123456789abcdef"));
+  EXPECT_EQ(unknown.status, 404) << unknown.body;
+  const HttpAnswer bad = curl_get(url("/api/game?id=x1"));
+  EXPECT_EQ(bad.status, 400) << bad.body;
+  EXPECT_TRUE(parse_json(bad).contains("error"));
+  expect_alive();
+}
+
 TEST_F(ServeTest, UnknownPathsAndTraversalGet404) {
-  for (const char* path :
-       {"/../../etc/passwd", "/vendor/../../x", "/nothing.js", "/api/nothing", "/api/game?id=x1"}) {
+  for (const char* path : {"/../../etc/passwd", "/vendor/../../x", "/nothing.js", "/api/nothing"}) {
     const HttpAnswer answer = curl_get(url(path));
     EXPECT_EQ(answer.status, 404) << path << ": " << answer.body;
     EXPECT_TRUE(parse_json(answer).contains("error")) << path;
