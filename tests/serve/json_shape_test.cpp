@@ -65,6 +65,49 @@ TEST(ExplorerJson, APlayLineSaysHowTheGamesCameHere) {
   EXPECT_EQ(with["bookforge"]["mostlyTransposed"], true);
 }
 
+TEST(ExplorerJson, TopGamesHaveLichesssShapeAndTheRequestCutsThem) {
+  store::GameRecord carlsen;
+  carlsen.fingerprint = 0x00ab0000000000cdull;
+  carlsen.white = "Carlsen,M";
+  carlsen.black = "Caruana,F";
+  carlsen.white_elo = 2863;
+  carlsen.event = "Chessable Masters";
+  carlsen.date = "2020.06.??";
+  carlsen.site = "https://lichess.org/abcdefgh";
+  carlsen.outcome = pgn::Outcome::kBlackWins;
+  store::GameRecord old = carlsen;
+  old.fingerprint = 7;
+  old.white_elo = 0;
+  old.date = "????.??.??";
+  old.site.clear();
+  old.outcome = pgn::Outcome::kDraw;
+  PositionGames games;
+  games.top = {carlsen, old};
+  games.recent = {old};
+  ExplorerRequest request;
+  request.recent_games = 0;
+  const Json json =
+      explorer_json(start_exploration(), std::nullopt, Board(), book::OpeningNames(), request, games);
+  ASSERT_EQ(json["topGames"].size(), 2u);
+  EXPECT_TRUE(json["recentGames"].empty());
+  const Json& first = json["topGames"][0];
+  EXPECT_EQ(first["id"], "00ab0000000000cd");
+  EXPECT_EQ(first["winner"], "black");
+  EXPECT_EQ(first["white"]["name"], "Carlsen,M");
+  EXPECT_EQ(first["white"]["rating"], 2863);
+  EXPECT_TRUE(first["black"]["rating"].is_null());
+  EXPECT_EQ(first["year"], 2020);
+  EXPECT_EQ(first["month"], "2020-06");
+  EXPECT_EQ(first["bookforge"]["url"], "https://lichess.org/abcdefgh");
+  EXPECT_EQ(first["bookforge"]["event"], "Chessable Masters");
+  const Json& second = json["topGames"][1];
+  EXPECT_EQ(second["id"], "0000000000000007");
+  EXPECT_TRUE(second["winner"].is_null());  // a draw
+  EXPECT_TRUE(second["year"].is_null());
+  EXPECT_TRUE(second["month"].is_null());
+  EXPECT_TRUE(second["bookforge"]["url"].is_null());
+}
+
 TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   const Board board;
   ExplorerRequest request;
