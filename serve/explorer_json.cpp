@@ -40,7 +40,7 @@ nlohmann::ordered_json game_json(const store::GameRecord& g) {
   const uint32_t date = store::date_rank(g.date);  // yyyymmdd, unknown parts 0
   nlohmann::ordered_json month = nullptr;
   if (date / 100 % 100 != 0) {
-    char text[8];
+    char text[16];
     std::snprintf(text, sizeof text, "%04u-%02u", date / 10000, date / 100 % 100);
     month = text;
   }

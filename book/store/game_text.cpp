@@ -1,9 +1,9 @@
 #include "book/store/game_text.h"
 
-#include <cstdio>
-
+#include <charconv>
 #include <filesystem>
 
+#include "book/polyglot/format.h"
 #include "book/store/content_hash.h"
 #include "pgn/chunker.h"
 #include "pgn/pipeline_options.h"
@@ -73,23 +73,14 @@ Result<std::string> read_game_text(const SourceRecord& source, uint64_t number) 
   return *text;
 }
 
-std::string game_id(uint64_t fingerprint) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(fingerprint));
-  return text;
-}
+std::string game_id(uint64_t fingerprint) { return book::hex_key(fingerprint); }
 
 std::optional<uint64_t> parse_game_id(std::string_view id) {
-  if (id.empty() || id.size() > 16) return std::nullopt;
   uint64_t value = 0;
-  for (char c : id) {
-    const int digit = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
-    if (digit < 0) return std::nullopt;
-    value = value << 4 | uint64_t(digit);
-  }
+  const char* end = id.data() + id.size();
+  if (id.empty() || id.size() > 16) return std::nullopt;
+  auto [stop, error] = std::from_chars(id.data(), end, value, 16);
+  if (error != std::errc() || stop != end) return std::nullopt;
   return value;
 }
 

@@ -23,11 +23,7 @@ constexpr uint64_t key_from_db(int64_t value) { return static_cast<uint64_t>(val
 
 // "key, move, white, draws, ...": the row's columns, for SELECT and INSERT.
 const std::string& row_columns();
-inline constexpr int kRowColumnCount = 2
-#define BOOKFORGE_COUNT_COLUMN(name, type, merge, column, one_game, without_slot) +1
-    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_COUNT_COLUMN)
-#undef BOOKFORGE_COUNT_COLUMN
-    ;
+inline constexpr int kRowColumnCount = 2 + book::kCountedFieldCount;
 
 // "key INTEGER NOT NULL, move INTEGER NOT NULL, ...": the columns of CREATE TABLE tree.
 std::string row_definitions();

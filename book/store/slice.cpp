@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <tuple>
 
 #include "pgn/tag_value.h"
 
@@ -166,19 +167,14 @@ Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view
                   return false;
                 });
   if (!s) return s.error();
-  if (!since.empty()) {
-    std::optional<uint32_t> m = parse_month(since, false);
+  for (auto [text, flag, last, bound] :
+       {std::tuple{since, "--since", false, &f.since}, std::tuple{until, "--until", true, &f.until}}) {
+    if (text.empty()) continue;
+    std::optional<uint32_t> m = parse_month(text, last);
     if (!m)
-      return Error{"--since: '" + std::string(since) + "' is not a month (YYYY-MM or YYYY, from " +
-                   std::to_string(kFirstYear) + ")"};
-    f.since = *m;
-  }
-  if (!until.empty()) {
-    std::optional<uint32_t> m = parse_month(until, true);
-    if (!m)
-      return Error{"--until: '" + std::string(until) + "' is not a month (YYYY-MM or YYYY, from " +
-                   std::to_string(kFirstYear) + ")"};
-    f.until = *m;
+      return Error{std::string(flag) + ": '" + std::string(text) +
+                   "' is not a month (YYYY-MM or YYYY, from " + std::to_string(kFirstYear) + ")"};
+    *bound = *m;
   }
   if (f.since && f.until && f.since > f.until)
     return Error{"--since " + month_text(f.since) + " comes after --until " + month_text(f.until)};

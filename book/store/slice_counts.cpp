@@ -8,22 +8,10 @@
 namespace bookforge::store {
 namespace {
 
-constexpr int kCountedFields = 0
-#define BOOKFORGE_ONE_FIELD(name, type, merge, column, one_game, without_slot) +1
-    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_FIELD)
-#undef BOOKFORGE_ONE_FIELD
-    ;
-
-// Writes a varint at `out`; returns the bytes written (at most 10).
-size_t put_varint(uint8_t* out, uint64_t value) {
-  size_t n = 0;
-  while (value >= 0x80) {
-    out[n++] = uint8_t(value) | 0x80;
-    value >>= 7;
-  }
-  out[n++] = uint8_t(value);
-  return n;
-}
+using book::get_varint;
+using book::kCountedFieldCount;
+using book::kMaxVarintBytes;
+using book::put_varint;
 
 // A row's totals from the merge function's arguments, starting at `first`.
 book::TallyEntry totals_from(sqlite3_value** values, int first) {
@@ -46,7 +34,7 @@ void merge_slices(sqlite3_context* context, int, sqlite3_value** values) {
   std::vector<book::TallyEntry> a, b;
   const bool ok = for_each_slice(blob_of(values[0]), totals_from(values, 2),
                                  [&](const book::TallyEntry& e) { a.push_back(e); }) &&
-                  for_each_slice(blob_of(values[1]), totals_from(values, 2 + kCountedFields),
+                  for_each_slice(blob_of(values[1]), totals_from(values, 2 + kCountedFieldCount),
                                  [&](const book::TallyEntry& e) { b.push_back(e); });
   if (!ok) {
     sqlite3_result_error(context, "a row's slices are damaged", -1);
@@ -80,7 +68,7 @@ void merge_slices(sqlite3_context* context, int, sqlite3_value** values) {
 void append_slice(std::string& blob, uint32_t& previous, const book::TallyEntry& counts) {
   // Encoded into a buffer and appended at once: a byte-by-byte push_back per varint took a
   // few percent of a whole db add (this runs on the thread that feeds SQLite).
-  uint8_t record[10 * (1 + kCountedFields)];
+  uint8_t record[kMaxVarintBytes * (1 + kCountedFieldCount)];
   size_t n = put_varint(record, counts.slice - previous);
   previous = counts.slice;
 #define BOOKFORGE_PUT_SLICE_FIELD(name, type, merge, column, one_game, without_slot) \
@@ -91,7 +79,7 @@ void append_slice(std::string& blob, uint32_t& previous, const book::TallyEntry&
 }
 
 std::string single_slice_blob(uint32_t slice) {
-  uint8_t bytes[10];
+  uint8_t bytes[kMaxVarintBytes];
   return std::string(reinterpret_cast<const char*>(bytes), put_varint(bytes, slice));
 }
 
@@ -102,8 +90,7 @@ bool sum_slices(std::string_view blob, const book::TallyEntry& total, const Slic
   out.counts.move = total.move;
   return for_each_slice(blob, total, [&](const book::TallyEntry& e) {
     if (!filter.accepts(e.slice)) return;
-    out.counts.add(e);
-    out.counts.slice = 0;
+    out.counts.add(e);  // keeps out.counts' slice 0
     if (const uint32_t month = slice_month(e.slice); month != 0) {
       out.first_month = out.first_month == 0 ? month : std::min(out.first_month, month);
       out.last_month = std::max(out.last_month, month);
@@ -134,15 +121,14 @@ bool SlicedRows::next(book::TallyEntry& total) {
     if (!several) append_slice(blob_, previous, first);
     several = true;
     append_slice(blob_, previous, pending_);
-    total.add(pending_);
-    total.slice = 0;
+    total.add(pending_);  // keeps total's slice 0
   }
   if (!several) blob_ = single_slice_blob(first.slice);
   return true;
 }
 
 Status register_slice_functions(Connection& db) {
-  if (sqlite3_create_function_v2(db.handle(), "merge_slices", 2 + 2 * kCountedFields,
+  if (sqlite3_create_function_v2(db.handle(), "merge_slices", 2 + 2 * kCountedFieldCount,
                                  SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, merge_slices, nullptr, nullptr,
                                  nullptr) != SQLITE_OK)
     return db.error("cannot register merge_slices");

@@ -8,7 +8,7 @@
 //
 // except that a row whose games all fall in one slice (most rows: a position deep in a game is
 // usually reached by one game) stores that slice's number alone: its counts are the row's.
-// (varint: 7 bits per byte, low bits first, as in the tally's run files.)
+// (varints as in the tally's run files: book/tally/varint.h.)
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,7 @@
 #include "book/store/slice.h"
 #include "book/store/sqlite.h"
 #include "book/tally/entry.h"
+#include "book/tally/varint.h"
 #include "engine/result.h"
 
 namespace bookforge::store {
@@ -71,24 +72,12 @@ std::string merge_slices_call();
 
 // --- implementation of the template ---
 
-namespace slice_detail {
-inline bool get_varint(const uint8_t*& p, const uint8_t* end, uint64_t& value) {
-  value = 0;
-  for (int shift = 0; p < end && shift < 64; shift += 7) {
-    const uint8_t byte = *p++;
-    value |= uint64_t(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  return false;
-}
-}  // namespace slice_detail
-
 template <class F>
 bool for_each_slice(std::string_view blob, const book::TallyEntry& total, F&& f) {
   const auto* p = reinterpret_cast<const uint8_t*>(blob.data());
   const uint8_t* end = p + blob.size();
   uint64_t value = 0;
-  if (!slice_detail::get_varint(p, end, value)) return false;
+  if (!book::get_varint(p, end, value)) return false;
   if (p == end) {
     book::TallyEntry one = total;
     one.slice = uint32_t(value);
@@ -104,14 +93,14 @@ bool for_each_slice(std::string_view blob, const book::TallyEntry& total, F&& f)
     e.slice = slice;
     bool ok = true;
 #define BOOKFORGE_GET_SLICE_FIELD(name, type, merge, column, one_game, without_slot) \
-  ok &= slice_detail::get_varint(p, end, value);                                     \
+  ok &= book::get_varint(p, end, value);                                             \
   e.name = type(value);
     BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_GET_SLICE_FIELD)
 #undef BOOKFORGE_GET_SLICE_FIELD
     if (!ok) return false;
     f(e);
     if (p == end) return true;
-    if (!slice_detail::get_varint(p, end, value)) return false;
+    if (!book::get_varint(p, end, value)) return false;
   }
 }
 

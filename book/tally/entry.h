@@ -33,6 +33,13 @@ struct GamePly {
   uint32_t slice = 0;
 };
 
+// How many counts BOOKFORGE_COUNTED_FIELDS lists (the run files' varints, the store's columns).
+inline constexpr int kCountedFieldCount = 0
+#define BOOKFORGE_ONE_FIELD(name, type, merge, column, one_game, without_slot) +1
+    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_FIELD)
+#undef BOOKFORGE_ONE_FIELD
+    ;
+
 // Counts for one (Polyglot key, Polyglot move), one member per line of
 // BOOKFORGE_COUNTED_FIELDS:
 //

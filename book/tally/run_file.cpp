@@ -1,5 +1,7 @@
 #include "book/tally/run_file.h"
 
+#include "book/tally/varint.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,22 +14,8 @@ namespace {
 
 constexpr size_t kWriteBuffer = 256 << 10;
 // The varints of a record: the key delta, the slice and one per counted field.
-constexpr size_t kVarints = 2
-#define BOOKFORGE_ONE_VARINT(name, type, merge, column, one_game, without_slot) +1
-    BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_ONE_VARINT)
-#undef BOOKFORGE_ONE_VARINT
-    ;
-constexpr size_t kMaxRecord = 2 + kVarints * 10;  // a move and the varints, at most 10 bytes each
-
-size_t put_varint(uint8_t* out, uint64_t value) {
-  size_t n = 0;
-  while (value >= 0x80) {
-    out[n++] = uint8_t(value) | 0x80;
-    value >>= 7;
-  }
-  out[n++] = uint8_t(value);
-  return n;
-}
+constexpr size_t kVarints = 2 + kCountedFieldCount;
+constexpr size_t kMaxRecord = 2 + kVarints * kMaxVarintBytes;  // a move and the varints
 
 bool write_all(int fd, const uint8_t* data, size_t size, uint64_t offset) {
   size_t done = 0;
@@ -198,12 +186,7 @@ bool RunReader::next_varint(TallyEntry& e) {
   bool ok = true;
   auto varint = [&]() -> uint64_t {
     uint64_t value = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (p == end) break;
-      uint8_t b = *p++;
-      value |= uint64_t(b & 0x7f) << shift;
-      if (!(b & 0x80)) return value;
-    }
+    if (get_varint(p, end, value)) return value;
     ok = false;
     return 0;
   };

@@ -184,13 +184,8 @@ class SlotPartition final : public Tally::Partition {
   void sorted_sources(std::vector<std::unique_ptr<EntryStream>>& tables,
                       std::vector<SpilledRun>& runs) override {
     assert(compact_.is_ok() && wide_.is_ok());
-    if constexpr (kScrambled<Compact>) {
-      Compact* begin = compact_.drain_begin();
-      const size_t used = unscramble_and_sort(begin, compact_.drain_end());
-      tables.push_back(std::make_unique<SpanStream<Compact>>(begin, begin + used));
-    } else {
-      tables.push_back(std::make_unique<SpanStream<Compact>>(compact_.begin(), compact_.end()));
-    }
+    const std::span<Compact> slots = sorted_slots();
+    tables.push_back(std::make_unique<SpanStream<Compact>>(slots.data(), slots.data() + slots.size()));
     tables.push_back(std::make_unique<SpanStream<TallyEntry>>(wide_.begin(), wide_.end()));
     for (SpilledRun& run : runs_) runs.push_back(std::move(run));
     runs_.clear();
@@ -204,6 +199,16 @@ class SlotPartition final : public Tally::Partition {
         budget_(budget),
         compact_(std::move(compact)),
         wide_(std::move(wide)) {}
+
+  // The compact table's slots in (key, move, slice) order: the whole array (empty slots in
+  // between), or for a scrambled table its used slots, unscrambled and sorted to its front
+  // (the table is then only fit to be read or drained).
+  std::span<Compact> sorted_slots() {
+    Compact* begin = compact_.drain_begin();
+    Compact* end = compact_.drain_end();
+    if constexpr (kScrambled<Compact>) end = begin + unscramble_and_sort(begin, end);
+    return {begin, end};
+  }
 
   // The key a ply is filed under in the compact table.
   static uint64_t table_key(const Tally::Ply& p) {
@@ -265,12 +270,9 @@ class SlotPartition final : public Tally::Partition {
       }
       spill_file_ = std::move(*file);
     }
-    // The compact table as it is (a scrambled one sorted first), the wide one (if it goes too)
-    // as a run of its own.
-    Compact* end = compact_.drain_end();
-    if constexpr (kScrambled<Compact>)
-      end = compact_.drain_begin() + unscramble_and_sort(compact_.drain_begin(), end);
-    Result<SpilledRun> run = drain_slot_run(spill_file_, compact_.drain_begin(), end);
+    // The compact table in order, the wide one (if it goes too) as a run of its own.
+    const std::span<Compact> slots = sorted_slots();
+    Result<SpilledRun> run = drain_slot_run(spill_file_, slots.data(), slots.data() + slots.size());
     compact_.emptied();
     Result<SpilledRun> wide_run = SpilledRun{};
     const bool spill_wide = wide_needs_room || wide_.bytes() * 16 >= table_budget_;
