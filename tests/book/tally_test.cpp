@@ -491,7 +491,9 @@ TEST(Tally, SlicesSplitTheCountsAndSurviveSpills) {
     for (size_t i = 0; i < games.size(); ++i)
       tally->sink(int(i % size_t(workers))).on_game(games[i].replayed());
     for (int w = 0; w < workers; ++w) tally->sink(w).on_end();
-    if (memory < (uint64_t(1) << 20)) EXPECT_GT(tally->stats().spills, 0u);
+    if (memory < (uint64_t(1) << 20)) {
+      EXPECT_GT(tally->stats().spills, 0u);
+    }
     std::vector<TallyEntry> entries = drain(*tally);
     ASSERT_EQ(entries.size(), expected.size());
     size_t i = 0;

@@ -10,9 +10,7 @@
 #include "support/test_support.h"
 
 namespace bookforge::test {
-namespace {
 
-// Splits movetext into tokens, dropping comments, variations and NAGs.
 std::vector<std::string> movetext_tokens(const std::string& text) {
   std::vector<std::string> tokens;
   int depth = 0;
@@ -53,6 +51,8 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
   return tokens;
 }
 
+namespace {
+
 std::string tag_value(const std::string& line) {
   size_t open = line.find('"'), close = line.rfind('"');
   return open == std::string::npos || close <= open ? std::string() : line.substr(open + 1, close - open - 1);
@@ -66,7 +66,7 @@ namespace {
 bool replay_movetext(const std::string& movetext, int max_ply, ReplayedTestGame& game) {
   Board board;
   for (const std::string& token : movetext_tokens(movetext)) {
-    if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") break;
+    if (is_result_token(token)) break;
     if (max_ply > 0 && int(game.plies.size()) >= max_ply) break;
     SanResult r = san_to_move(board, token);
     if (!r.ok()) return false;

@@ -14,6 +14,15 @@
 
 namespace bookforge::test {
 
+// Splits movetext into tokens: the moves and the result token, without comments, variations,
+// NAGs and move numbers.
+std::vector<std::string> movetext_tokens(const std::string& text);
+
+// Whether a token ends the movetext ("1-0", "0-1", "1/2-1/2", "*").
+inline bool is_result_token(const std::string& token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
 struct ReplayedTestGame {
   std::vector<std::pair<uint64_t, uint16_t>> plies;  // (key before the move, Polyglot move)
   int result = 0;                                    // +1 White won, 0 draw, -1 Black won, 2 unknown

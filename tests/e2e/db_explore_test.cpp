@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "e2e/book_fixtures.h"
 #include "e2e/db_helpers.h"
 #include "engine/board.h"
 #include "engine/san.h"
@@ -32,48 +33,6 @@ struct IndependentCount {
   std::vector<std::string> sample_fens;  // positions met along the way, to explore
 };
 
-// A reader for clean files only: tag lines, then movetext with comments, variations, NAGs,
-// move numbers and a result.
-std::vector<std::string> movetext_tokens(const std::string& text) {
-  std::string plain;
-  int comment = 0, variation = 0;
-  bool line_comment = false;
-  for (char c : text) {
-    if (line_comment) {
-      if (c == '\n') line_comment = false;
-      continue;
-    }
-    if (comment) {
-      if (c == '}') comment = 0;
-      continue;
-    }
-    if (c == '{')
-      comment = 1;
-    else if (c == ';')
-      line_comment = true;
-    else if (c == '(')
-      ++variation;
-    else if (c == ')')
-      --variation;
-    else if (variation == 0)
-      plain += c;
-  }
-  std::vector<std::string> tokens;
-  std::istringstream in(plain);
-  for (std::string t; in >> t;) {
-    if (t[0] == '$') continue;
-    size_t digits = 0;
-    while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
-    if (digits > 0 && digits < t.size() && t[digits] == '.') {
-      t.erase(0, t.find_first_not_of('.', digits));
-      if (t.empty()) continue;
-    }
-    if (t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") continue;
-    tokens.push_back(t);
-  }
-  return tokens;
-}
-
 void count_game(const std::map<std::string, std::string>& tags, const std::string& movetext,
                 IndependentCount& out, std::mt19937& rng) {
   const std::string result = tags.count("Result") ? tags.at("Result") : "*";
@@ -92,7 +51,7 @@ void count_game(const std::map<std::string, std::string>& tags, const std::strin
   const int sample_ply = int(rng() % 30);
   int ply = 0;
   for (const std::string& san : movetext_tokens(movetext)) {
-    if (ply >= kMaxPly) break;
+    if (ply >= kMaxPly || is_result_token(san)) break;
     SanResult r = san_to_move(board, san);
     ASSERT_TRUE(r.ok()) << "move '" << san << "' of game " << out.games + 1;
     if (ply == sample_ply && out.games % 50 == 0) out.sample_fens.push_back(board.fen());

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "e2e/book_fixtures.h"
 #include "e2e/db_helpers.h"
 #include "engine/board.h"
 #include "engine/san.h"
@@ -72,37 +73,6 @@ int band_of(int white, int black) {
   for (int f : floors)
     if (white + black >= 2 * f) band = f;
   return band;
-}
-
-std::vector<std::string> tokens_of(const std::string& movetext) {
-  std::string plain;
-  int depth = 0;
-  bool comment = false;
-  for (char c : movetext) {
-    if (comment) {
-      comment = c != '}';
-      continue;
-    }
-    if (c == '{')
-      comment = true;
-    else if (c == '(')
-      ++depth;
-    else if (c == ')')
-      --depth;
-    else if (depth == 0)
-      plain += c;
-  }
-  std::vector<std::string> out;
-  std::istringstream in(plain);
-  for (std::string t; in >> t;) {
-    if (t[0] == '$') continue;
-    size_t d = 0;
-    while (d < t.size() && std::isdigit(static_cast<unsigned char>(t[d]))) ++d;
-    if (d > 0 && d < t.size() && t[d] == '.') t.erase(0, t.find_first_not_of('.', d));
-    if (t.empty() || t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*") continue;
-    out.push_back(t);
-  }
-  return out;
 }
 
 class DbSlices : public ::testing::Test {
@@ -195,8 +165,8 @@ class DbSlices : public ::testing::Test {
     Board board;
     std::set<Key> seen;
     int ply = 0;
-    for (const std::string& san : tokens_of(movetext)) {
-      if (ply >= kMaxPly) break;
+    for (const std::string& san : movetext_tokens(movetext)) {
+      if (ply >= kMaxPly || is_result_token(san)) break;
       SanResult r = san_to_move(board, san);
       ASSERT_TRUE(r.ok()) << san;
       const Key k{board.key(), move_to_polyglot(r.move)};

@@ -76,6 +76,15 @@ class ServeTest : public ::testing::Test {
     return base.substr(0, base.size() - 1) + path_and_query;
   }
   void SetUp() override { ASSERT_FALSE(server_->url().empty()) << "the server did not start"; }
+  // `db explore --json` of the store at the position a `play` line (UCI, comma-separated) reaches.
+  static Json db_explore(const std::string& play) {
+    std::string moves = play;
+    std::replace(moves.begin(), moves.end(), ',', ' ');
+    CommandResult explored =
+        run_bookforge({"db", "explore", "--db", store().string(), "--moves", moves, "--json"});
+    EXPECT_EQ(explored.exit_code, 0) << explored.err;
+    return Json::parse(explored.out);
+  }
   static void expect_alive() {
     HttpAnswer info = curl_get(url("/api/info"));
     EXPECT_EQ(info.status, 200) << info.body;
@@ -89,12 +98,7 @@ TEST_F(ServeTest, ExplorerNumbersEqualDbExplore) {
   for (const std::string play : {"", "e2e4", "e2e4,c7c5"}) {
     SCOPED_TRACE("play=" + play);
     const Json served = parse_json(curl_get(url("/api/explorer?moves=1000&play=" + play)));
-    std::string moves = play;
-    std::replace(moves.begin(), moves.end(), ',', ' ');
-    CommandResult explored =
-        run_bookforge({"db", "explore", "--db", store().string(), "--moves", moves, "--json"});
-    ASSERT_EQ(explored.exit_code, 0) << explored.err;
-    const Json expected = Json::parse(explored.out);
+    const Json expected = db_explore(play);
 
     EXPECT_EQ(served["bookforge"]["key"], expected["key"]);
     EXPECT_EQ(served["bookforge"]["games"], expected["games"]);
@@ -174,12 +178,7 @@ TEST_F(ServeTest, TopGamesAreTheStoresAndTheirPgnComesFromTheSource) {
   for (const std::string play : {"", "e2e4", "e2e4,c7c5"}) {
     SCOPED_TRACE("play=" + play);
     const Json served = parse_json(curl_get(url("/api/explorer?play=" + play)));
-    std::string moves = play;
-    std::replace(moves.begin(), moves.end(), ',', ' ');
-    CommandResult explored =
-        run_bookforge({"db", "explore", "--db", store().string(), "--moves", moves, "--json"});
-    ASSERT_EQ(explored.exit_code, 0) << explored.err;
-    const Json expected = Json::parse(explored.out);
+    const Json expected = db_explore(play);
     for (const auto& [ours, theirs] :
          {std::pair{"topGames", "top_games"}, std::pair{"recentGames", "recent_games"}}) {
       ASSERT_EQ(served[ours].size(), expected[theirs].size()) << ours;

@@ -5,6 +5,7 @@
 
 #include "book/store/slice.h"
 #include "book/store/slice_counts.h"
+#include "book/tally/entry_merge.h"
 
 namespace bookforge::store {
 namespace {
@@ -97,27 +98,12 @@ TallyEntry counts(uint32_t slice, uint32_t white, uint32_t draws, uint32_t black
   return e;
 }
 
-// A stream of given entries, for SlicedRows.
-class Entries final : public book::EntryStream {
- public:
-  explicit Entries(std::vector<TallyEntry> e) : entries_(std::move(e)) {}
-  bool next(TallyEntry& e) override {
-    if (at_ == entries_.size()) return false;
-    e = entries_[at_++];
-    return true;
-  }
-  Status status() const override { return ok_status(); }
-
- private:
-  std::vector<TallyEntry> entries_;
-  size_t at_ = 0;
-};
-
 TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
   const uint32_t may = make_slice(month_code(2016, 5), 2, 3), june = make_slice(month_code(2016, 6), 3, 3);
   TallyEntry other = counts(may, 1, 0, 0, 9);
   other.move = 78;
-  Entries stream({counts(may, 2, 1, 0, 12), counts(june, 0, 0, 4, 10), other});
+  const std::vector<TallyEntry> entries = {counts(may, 2, 1, 0, 12), counts(june, 0, 0, 4, 10), other};
+  book::SpanStream<TallyEntry> stream(entries);
   SlicedRows rows(stream);
   TallyEntry total;
   ASSERT_TRUE(rows.next(total));
