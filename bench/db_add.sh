@@ -14,8 +14,9 @@
 # With OLD=path/to/an/older/bookforge it compares the two instead, side by side: `db add` of all
 # three pgnmentor files and both lichess samples into a new store (412k + 10k games, the default
 # max-ply 60), alternating old and new `runs` times (bench/alternate.py), with the ratio of the
-# median wall times and of the stores' sizes. (Target for the store's slices, issue 14: within
-# 1.5x the time and 3x the size of the store before them.)
+# median wall times and of the stores' sizes (target for the store's slices, issue 14: within
+# 1.5x the time and 3x the size of the store before them), then the peak RSS of each with
+# --memory 256M.
 #
 # usage: bench/db_add.sh [path/to/bookforge] [runs]
 #        OLD=path/to/old/bookforge bench/db_add.sh [path/to/bookforge] [runs]
@@ -61,6 +62,15 @@ if [[ -n ${OLD:-} ]]; then
   awk -v o="$old_size" -v n="$new_size" \
     'BEGIN { printf "size  new / old: %.2fx (%.0f MB / %.0f MB; target <= 3x)\n", n / o, n / 1048576, o / 1048576 }'
   "$bookforge" db stats --db "$tmp/new.sqlite" | head -3
+  # Bounded memory: the same add with --memory 256M, one run each (the store's page cache, 64
+  # MiB, and the duplicate filter's fingerprints, about 32 bytes a game, come on top of it).
+  for side in old new; do
+    binary=$old
+    [[ $side == new ]] && binary=$bookforge
+    rm -f "$tmp/$side.sqlite"
+    /usr/bin/time -f "%M" -o "$tmp/$side.rss" "$binary" db add --db "$tmp/$side.sqlite" "${inputs[@]}" --memory 256M $q
+    awk -v s="$side" '{ printf "peak RSS at --memory 256M, %s: %.0f MB\n", s, $1 / 1024 }' "$tmp/$side.rss"
+  done
   if [[ -n ${KEEP:-} ]]; then
     mkdir -p "$KEEP"
     cp "$tmp/new.sqlite" "$KEEP/pgnmentor-lichess.sqlite"

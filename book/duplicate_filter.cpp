@@ -10,9 +10,7 @@ class DuplicateFilter::Sink final : public pgn::GameSink {
 
   void on_game(const pgn::ReplayedGame& game) override {
     const uint64_t fingerprint = game_fingerprint(game);
-    if (filter_.seen_.insert(fingerprint)) {
-      first_seen_.push_back(fingerprint);
-    } else {
+    if (!filter_.seen_.insert(fingerprint)) {
       ++duplicates_;
       if (filter_.copies_ == Copies::kDrop) return;
     }
@@ -21,13 +19,11 @@ class DuplicateFilter::Sink final : public pgn::GameSink {
   void on_end() override { inner_.on_end(); }
 
   uint64_t duplicates() const { return duplicates_; }
-  const std::vector<uint64_t>& first_seen() const { return first_seen_; }
 
  private:
   DuplicateFilter& filter_;
   pgn::GameSink& inner_;
   uint64_t duplicates_ = 0;
-  std::vector<uint64_t> first_seen_;
 };
 
 DuplicateFilter::DuplicateFilter(Copies copies) : copies_(copies) {}
@@ -44,12 +40,6 @@ uint64_t DuplicateFilter::duplicates() const {
   uint64_t total = 0;
   for (const auto& sink : sinks_) total += sink->duplicates();
   return total;
-}
-
-std::vector<uint64_t> DuplicateFilter::first_seen() const {
-  std::vector<uint64_t> all;
-  for (const auto& sink : sinks_) all.insert(all.end(), sink->first_seen().begin(), sink->first_seen().end());
-  return all;
 }
 
 }  // namespace bookforge::book

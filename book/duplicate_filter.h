@@ -35,9 +35,6 @@ class DuplicateFilter {
 
   // Copies seen so far over all sinks (dropped, unless kKeep). Read once the workers are done.
   uint64_t duplicates() const;
-  // The fingerprints of the games seen for the first time (the ones `remember` did not
-  // know), in no particular order. Read once the workers are done.
-  std::vector<uint64_t> first_seen() const;
 
  private:
   class Sink;

@@ -184,13 +184,12 @@ Status publish(const std::string& temp, const std::string& target) {
   return sync_path(dir.empty() ? "." : dir, O_RDONLY | O_DIRECTORY);
 }
 
-// Step 3 on an open store: settings, rows and sources in the current transaction.
-// The games an add records: their records (sources as input indexes) and the top and recent
-// games of their positions.
+// The games an add records: the references made while reading, the positions' ply limit, and
+// how many of the games are new to the store (their records must all go in).
 struct GamesToAdd {
   int plies = 0;
-  std::vector<GameRecord> records;
-  std::vector<PositionGame> positions;
+  GameReferences* references = nullptr;
+  uint64_t new_games = 0;
 };
 
 // The plies whose positions keep their games: the store's, which a different --game-plies may
@@ -208,25 +207,24 @@ Result<int> game_plies_for(Store* store, int given) {
   return recorded ? *recorded : given > 0 ? given : kDefaultGamePlies;
 }
 
-// The records of the games first seen in this add (with --keep-duplicates the records cover
-// the copies of games the store holds too), ordered as stored.
-std::vector<GameRecord> first_seen_records(std::vector<GameRecord> records,
-                                           std::vector<uint64_t> first_seen) {
-  std::sort(first_seen.begin(), first_seen.end(),
-            [](uint64_t a, uint64_t b) { return int64_t(a) < int64_t(b); });
-  // Compacted in place: the records are the largest thing an add holds.
-  size_t kept = 0, at = 0;
-  for (GameRecord& r : records) {
-    while (at < first_seen.size() && int64_t(first_seen[at]) < int64_t(r.fingerprint)) ++at;
-    if (at < first_seen.size() && first_seen[at] == r.fingerprint) {
-      if (&records[kept] != &r) records[kept] = std::move(r);
-      ++kept;
-    }
+// Game records with their sources as read (input indexes) turned into the sources' ids.
+class SourcedRecords final : public GameRecordStream {
+ public:
+  SourcedRecords(GameRecordStream& records, const std::vector<int64_t>& source_ids)
+      : records_(records), source_ids_(source_ids) {}
+  bool next(GameRecord& record) override {
+    if (!records_.next(record)) return false;
+    record.source = source_ids_[size_t(record.source)];
+    return true;
   }
-  records.resize(kept);
-  return records;
-}
+  Status status() const override { return records_.status(); }
 
+ private:
+  GameRecordStream& records_;
+  const std::vector<int64_t>& source_ids_;
+};
+
+// Step 3 on an open store: settings, rows, sources and games in the current transaction.
 Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
                   GamesToAdd& games, const CountingSettings& settings, const StoreAddOptions& options,
                   StoreAddReport& report) {
@@ -245,18 +243,27 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
     if (!id) return id.error();
     source_ids.push_back(*id);
   }
-  for (GameRecord& record : games.records) record.source = source_ids[size_t(record.source)];
-  // A fingerprint already there was committed by another add after this one loaded them: its
-  // game would be counted twice.
-  Result<uint64_t> recorded_games = store.add_games(games.records);
+  // Every game new to this add must go in: one whose fingerprint is there already was
+  // committed by another add after this one loaded the fingerprints, and would be counted twice.
+  const std::unique_ptr<GameRecordStream> records = games.references->records();
+  SourcedRecords sourced(*records, source_ids);
+  Result<uint64_t> recorded_games = store.add_games(sourced);
   if (!recorded_games) return recorded_games.error();
-  if (*recorded_games != games.records.size())
+  if (*recorded_games != games.new_games)
     return Error{store.path() +
                  ": another db add added some of the same games meanwhile; nothing was added "
                  "(run this add again)"};
-  if (Status s = store.add_position_games(games.positions); !s) return s;
+  Result<std::unique_ptr<PositionGameStream>> positions = games.references->positions();
+  if (!positions) return positions.error();
+  if (Status s = store.add_position_games(**positions); !s) return s;
   return store.set_game_plies(games.plies);
 }
+
+// The game references' share of --memory: an eighth, between these (they hold about 100 bytes
+// a game and spill past their share: more than the most would only save a few sorted runs, less
+// than the least would spill every few games).
+constexpr uint64_t kMaxReferencesMemory = uint64_t(512) << 20;
+constexpr uint64_t kMinReferencesMemoryPerWorker = uint64_t(1) << 20;
 
 }  // namespace
 
@@ -307,10 +314,18 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   tally_options.ratings = true;
   tally_options.opponent_ratings = true;
   tally_options.slice_of = slice_of_game;
+  // The game references take their share of the budget from the tally's (book/store/game_references.h).
+  const uint64_t references_memory =
+      std::max(std::min(tally_options.memory_budget / 8, kMaxReferencesMemory),
+               kMinReferencesMemoryPerWorker * uint64_t(tally_options.workers));
+  tally_options.memory_budget -= std::min(references_memory, tally_options.memory_budget / 2);
+  tally_options.starting_table_memory =
+      std::min(tally_options.starting_table_memory, tally_options.memory_budget);
   Result<std::unique_ptr<book::Tally>> made = book::Tally::create(tally_options);
   if (!made) return made.error();
   book::Tally& tally = **made;
-  GameReferences references(games.plies, tally_options.memory_budget, tally_options.workers);
+  GameReferences references(games.plies, references_memory, tally_options.workers, tally_options.tmp_dir);
+  games.references = &references;
   std::vector<SourceRecord> sources;
   for (Input& in : *inputs) {
     pgn::PipelineOptions one = options.pipeline;
@@ -325,9 +340,11 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
         content_size += bytes.size();
       };
     const uint64_t duplicates_before = duplicates.duplicates();
+    // The references see every copy (they keep the first by input and number); the tally only
+    // what the duplicate filter lets through.
     Result<pgn::ReadStats> read = pgn::read_games(
-        one, duplicates.wrap(references.wrap([&](int index) -> pgn::GameSink& { return tally.sink(index); },
-                                             int64_t(sources.size()))));
+        one, references.wrap(duplicates.wrap([&](int index) -> pgn::GameSink& { return tally.sink(index); }),
+                             int64_t(sources.size())));
     if (!read) return read.error();
     const uint64_t copies = duplicates.duplicates() - duplicates_before;
     add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
@@ -352,8 +369,8 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   if (!entries) return entries.error();
   report.tally = tally.stats();
   report.duplicates = duplicates.duplicates();
-  games.records = first_seen_records(references.take_records(), duplicates.first_seen());
-  games.positions = references.take_positions();
+  if (Status s = references.status(); !s) return s.error();
+  games.new_games = report.read.accepted - report.duplicates;
   report.read_seconds = seconds_since(start);
 
   // Step 3. Merge in one transaction (existing store) or under a temporary name (new store).

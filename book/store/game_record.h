@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/result.h"
 #include "pgn/game.h"
 
 namespace bookforge::store {
@@ -45,6 +46,19 @@ struct PositionGame {
   uint32_t date = 0;    // yyyymmdd, unknown parts 0
   uint16_t rating = 0;  // mean Elo of both players, or 0
 };
+
+// Records and position games handed over one at a time, in the order they are stored in.
+template <class Item>
+class ItemStream {
+ public:
+  virtual ~ItemStream() = default;
+  // The next item; false at the end or when an error stopped the stream (see status()).
+  virtual bool next(Item& item) = 0;
+  // Why next() returned false: ok at the end, the error otherwise.
+  virtual Status status() const = 0;
+};
+using GameRecordStream = ItemStream<GameRecord>;
+using PositionGameStream = ItemStream<PositionGame>;
 
 // The record of a game as read (its tags valid during on_game only).
 GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int64_t input);

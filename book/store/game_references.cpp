@@ -4,6 +4,7 @@
 
 #include "book/game_fingerprint.h"
 #include "book/store/row.h"
+#include "book/tally/varint.h"
 
 namespace bookforge::store {
 namespace {
@@ -24,11 +25,6 @@ constexpr auto kMoreRecent = [](const PositionGame& a, const PositionGame& b) {
   if (a.date != b.date) return a.date > b.date;
   return int64_t(a.fingerprint) < int64_t(b.fingerprint);
 };
-
-// A worker's list is reduced once it holds this many entries (24 MiB), or its share of the
-// memory budget if that is smaller; reducing early keeps the lists of common positions short.
-constexpr size_t kMaxEntriesBeforeReducing = size_t(1) << 20;
-constexpr size_t kMinEntriesBeforeReducing = size_t(1) << 16;
 
 }  // namespace
 
@@ -69,89 +65,251 @@ void keep_top_and_recent(std::vector<PositionGame>& games) {
   games.resize(out);
 }
 
-class GameReferences::Sink final : public pgn::GameSink {
- public:
-  Sink(const GameReferences& owner, pgn::GameSink& inner, int64_t input, size_t capacity)
-      : owner_(owner), inner_(inner), input_(input), capacity_(capacity) {
-    positions_.reserve(capacity_);
+namespace {
+
+constexpr int kInputShift = 40;  // a record's minor key: input << 40 | number in the input
+constexpr uint64_t kNumberMask = (uint64_t(1) << kInputShift) - 1;
+
+void put_u16(std::string& out, uint16_t v) {
+  out.push_back(char(uint8_t(v)));
+  out.push_back(char(uint8_t(v >> 8)));
+}
+
+void put_text(std::string& out, const std::string& text) {
+  uint8_t length[book::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(length), book::put_varint(length, text.size()));
+  out.append(text);
+}
+
+// A record's bytes: both Elos, the outcome, then white, black, event, date and site, each a
+// varint length and its bytes. The fingerprint, input and number are its sort key.
+void encode(const GameRecord& r, std::string& out) {
+  out.clear();
+  put_u16(out, r.white_elo);
+  put_u16(out, r.black_elo);
+  out.push_back(char(r.outcome));
+  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
+}
+
+bool decode(std::string_view bytes, GameRecord& r) {
+  if (bytes.size() < 5) return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto* const end = p + bytes.size();
+  r.white_elo = uint16_t(p[0] | p[1] << 8);
+  r.black_elo = uint16_t(p[2] | p[3] << 8);
+  r.outcome = pgn::Outcome(p[4]);
+  p += 5;
+  for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
+    uint64_t length = 0;
+    if (!book::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
+    text->assign(reinterpret_cast<const char*>(p), size_t(length));
+    p += length;
+  }
+  return p == end;
+}
+
+// A position game's bytes: its date (4) and rating (2); key and fingerprint are its sort key.
+void encode(const PositionGame& g, char out[6]) {
+  for (int i = 0; i < 4; ++i) out[i] = char(uint8_t(g.date >> (8 * i)));
+  out[4] = char(uint8_t(g.rating));
+  out[5] = char(uint8_t(g.rating >> 8));
+}
+
+PositionGame decode_position(int64_t key, int64_t fingerprint, std::string_view bytes) {
+  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
+  PositionGame g;
+  g.key = key_from_db(key);
+  g.fingerprint = uint64_t(fingerprint);
+  g.date = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+  g.rating = uint16_t(p[4] | p[5] << 8);
+  return g;
+}
+
+}  // namespace
+
+// What one reading worker holds, from one input to the next (see the header).
+struct GameReferences::Worker {
+  Worker(const std::string& tmp_dir, size_t memory)
+      : records(tmp_dir, memory / 2),
+        position_runs(tmp_dir, memory / 4),
+        capacity(std::max<size_t>(memory / 4 / sizeof(PositionGame), 16)) {
+    positions.reserve(capacity);
   }
 
-  void on_game(const pgn::ReplayedGame& game) override {
-    const uint64_t fingerprint = book::game_fingerprint(game);
-    records_.push_back(game_record(game, fingerprint, input_));
-    const GameRecord& r = records_.back();
-    const uint32_t date = date_rank(r.date);
-    const uint16_t rating = rating_rank(r.white_elo, r.black_elo);
-    for (const pgn::PlyRecord& ply : game.plies) {
-      if (ply.ply >= owner_.plies_) break;
-      positions_.push_back({ply.key, fingerprint, date, rating});
+  Status spill_positions() {
+    char bytes[6];
+    for (const PositionGame& g : positions) {
+      encode(g, bytes);
+      if (Status s = position_runs.add(key_to_db(g.key), int64_t(g.fingerprint), {bytes, sizeof bytes}); !s)
+        return s;
     }
-    if (positions_.size() >= capacity_) {
-      keep_top_and_recent(positions_);
-      if (positions_.size() > capacity_ / 2) capacity_ *= 2;
+    positions.clear();
+    return position_runs.spill();
+  }
+
+  RecordRuns records;
+  RecordRuns position_runs;
+  std::vector<PositionGame> positions;
+  size_t capacity;
+  Status status = ok_status();  // the first spill that failed: reading goes on, the add fails
+  std::string encoded;          // a record's bytes, reused
+};
+
+class GameReferences::Sink final : public pgn::GameSink {
+ public:
+  Sink(const GameReferences& owner, Worker& worker, pgn::GameSink& inner, int64_t input)
+      : owner_(owner), worker_(worker), inner_(inner), input_(input) {}
+
+  void on_game(const pgn::ReplayedGame& game) override {
+    Worker& w = worker_;
+    if (w.status) {
+      const uint64_t fingerprint = book::game_fingerprint(game);
+      const GameRecord r = game_record(game, fingerprint, input_);
+      encode(r, w.encoded);
+      w.status =
+          w.records.add(int64_t(fingerprint),
+                        int64_t(uint64_t(input_) << kInputShift | (r.number & kNumberMask)), w.encoded);
+      const uint32_t date = date_rank(r.date);
+      const uint16_t rating = rating_rank(r.white_elo, r.black_elo);
+      for (const pgn::PlyRecord& ply : game.plies) {
+        if (ply.ply >= owner_.plies_) break;
+        w.positions.push_back({ply.key, fingerprint, date, rating});
+      }
+      if (w.status && w.positions.size() >= w.capacity) {
+        keep_top_and_recent(w.positions);
+        if (w.positions.size() > w.capacity / 2) w.status = w.spill_positions();
+      }
     }
     inner_.on_game(game);
   }
   // Reduced here, on every worker at once, rather than all together after the read.
   void on_end() override {
-    keep_top_and_recent(positions_);
+    keep_top_and_recent(worker_.positions);
     inner_.on_end();
   }
 
-  std::vector<GameRecord>& records() { return records_; }
-  std::vector<PositionGame>& positions() { return positions_; }
-
  private:
   const GameReferences& owner_;
+  Worker& worker_;
   pgn::GameSink& inner_;
   int64_t input_;
-  size_t capacity_;
-  std::vector<GameRecord> records_;
-  std::vector<PositionGame> positions_;
 };
 
-GameReferences::GameReferences(int plies, uint64_t memory_budget, int workers)
+// The records of every worker, merged: the first copy of each fingerprint.
+class GameReferences::Records final : public GameRecordStream {
+ public:
+  Records(std::vector<RecordRuns*> sources, size_t memory) : merge_(sources, memory) {}
+  bool next(GameRecord& r) override {
+    while (merge_.next()) {
+      if (any_ && merge_.major() == last_) continue;  // a later copy of the same game
+      any_ = true;
+      last_ = merge_.major();
+      r.fingerprint = uint64_t(merge_.major());
+      r.source = merge_.minor() >> kInputShift;
+      r.number = uint64_t(merge_.minor()) & kNumberMask;
+      if (!decode(merge_.bytes(), r)) {
+        error_ = "cannot read a game record back from a temporary file (damaged)";
+        return false;
+      }
+      return true;
+    }
+    return false;
+  }
+  Status status() const override {
+    if (!error_.empty()) return Error{error_};
+    return merge_.status();
+  }
+
+ private:
+  RecordMerge merge_;
+  bool any_ = false;
+  int64_t last_ = 0;
+  std::string error_;
+};
+
+// The position lists of every worker, merged, each position's reduced once more.
+class GameReferences::Positions final : public PositionGameStream {
+ public:
+  Positions(std::vector<RecordRuns*> sources, size_t memory) : merge_(sources, memory) {
+    more_ = merge_.next();
+  }
+  bool next(PositionGame& g) override {
+    if (at_ == group_.size()) {
+      group_.clear();
+      at_ = 0;
+      if (!more_) return false;
+      const int64_t key = merge_.major();
+      do {
+        group_.push_back(decode_position(key, merge_.minor(), merge_.bytes()));
+        more_ = merge_.next();
+      } while (more_ && merge_.major() == key);
+      keep_top_and_recent(group_);
+    }
+    g = group_[at_++];
+    return true;
+  }
+  Status status() const override { return merge_.status(); }
+
+ private:
+  RecordMerge merge_;
+  bool more_ = false;
+  std::vector<PositionGame> group_;  // one position's games
+  size_t at_ = 0;
+};
+
+GameReferences::GameReferences(int plies, uint64_t memory, int workers, std::string tmp_dir)
     : plies_(plies),
-      entries_per_sink_(
-          std::clamp<size_t>(memory_budget / 4 / sizeof(PositionGame) / size_t(std::max(workers, 1)),
-                             kMinEntriesBeforeReducing, kMaxEntriesBeforeReducing)) {}
+      worker_memory_(size_t(memory / uint64_t(std::max(workers, 1)))),
+      tmp_dir_(std::move(tmp_dir)) {}
 
 GameReferences::~GameReferences() = default;
 
+GameReferences::Worker& GameReferences::worker(int index) {
+  while (workers_.size() <= size_t(index))
+    workers_.push_back(std::make_unique<Worker>(tmp_dir_, worker_memory_));
+  return *workers_[size_t(index)];
+}
+
 pgn::SinkFactory GameReferences::wrap(pgn::SinkFactory inner, int64_t input) {
   return [this, inner = std::move(inner), input](int index) -> pgn::GameSink& {
-    return *sinks_.emplace_back(std::make_unique<Sink>(*this, inner(index), input, entries_per_sink_));
+    return *sinks_.emplace_back(std::make_unique<Sink>(*this, worker(index), inner(index), input));
   };
 }
 
-std::vector<GameRecord> GameReferences::take_records() {
-  size_t total = 0;
-  for (auto& sink : sinks_) total += sink->records().size();
-  std::vector<GameRecord> all;
-  all.reserve(total);
-  for (auto& sink : sinks_) {
-    for (GameRecord& r : sink->records()) all.push_back(std::move(r));
-    std::vector<GameRecord>().swap(sink->records());  // its memory goes now, not after the merge
-  }
-  std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) {
-    return int64_t(a.fingerprint) < int64_t(b.fingerprint);
-  });
-  // Copies (kept with --keep-duplicates) have one record.
-  all.erase(
-      std::unique(all.begin(), all.end(),
-                  [](const GameRecord& a, const GameRecord& b) { return a.fingerprint == b.fingerprint; }),
-      all.end());
-  return all;
+std::unique_ptr<GameRecordStream> GameReferences::records() {
+  std::vector<RecordRuns*> sources;
+  for (auto& w : workers_) sources.push_back(&w->records);
+  return std::make_unique<Records>(std::move(sources), worker_memory_ * workers_.size() / 2);
 }
 
-std::vector<PositionGame> GameReferences::take_positions() {
-  std::vector<PositionGame> all;
-  for (auto& sink : sinks_) {
-    all.insert(all.end(), sink->positions().begin(), sink->positions().end());
-    std::vector<PositionGame>().swap(sink->positions());
+Result<std::unique_ptr<PositionGameStream>> GameReferences::positions() {
+  std::vector<RecordRuns*> sources;
+  for (auto& w : workers_) {
+    // What a worker still holds joins its runs, in memory (reduced already at the input's end).
+    char bytes[6];
+    for (const PositionGame& g : w->positions) {
+      encode(g, bytes);
+      if (Status s = w->position_runs.add(key_to_db(g.key), int64_t(g.fingerprint), {bytes, sizeof bytes});
+          !s)
+        return s.error();
+    }
+    std::vector<PositionGame>().swap(w->positions);
+    sources.push_back(&w->position_runs);
   }
-  keep_top_and_recent(all);
-  return all;
+  return std::unique_ptr<PositionGameStream>(
+      std::make_unique<Positions>(std::move(sources), worker_memory_ * workers_.size() / 2));
+}
+
+Status GameReferences::status() const {
+  for (const auto& w : workers_)
+    if (!w->status) return w->status;
+  return ok_status();
+}
+
+uint64_t GameReferences::spilled_runs() const {
+  uint64_t runs = 0;
+  for (const auto& w : workers_) runs += w->records.runs() + w->position_runs.runs();
+  return runs;
 }
 
 }  // namespace bookforge::store

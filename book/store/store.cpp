@@ -429,13 +429,13 @@ Status Store::for_each_game_fingerprint(const std::function<void(uint64_t finger
   }
 }
 
-Result<uint64_t> Store::add_games(const std::vector<GameRecord>& games) {
+Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
       "date, event, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   if (!insert) return insert.error();
   uint64_t added = 0;
-  for (const GameRecord& g : games) {
+  for (GameRecord g; games.next(g);) {
     insert->bind(1, int64_t(g.fingerprint));
     insert->bind(2, g.source);
     insert->bind(3, int64_t(g.number));
@@ -450,35 +450,40 @@ Result<uint64_t> Store::add_games(const std::vector<GameRecord>& games) {
     if (Status s = insert->run(); !s) return s.error();
     added += uint64_t(db_.changes());
   }
+  if (Status s = games.status(); !s) return s.error();
   return added;
 }
 
-Status Store::add_position_games(const std::vector<PositionGame>& games) {
+Status Store::add_position_games(PositionGameStream& games) {
   Result<int64_t> before = db_.query_int("SELECT EXISTS (SELECT 1 FROM position_games)");
   if (!before) return before.error();
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO position_games (key, fingerprint, rating, date) VALUES (?1, ?2, ?3, ?4)");
   if (!insert) return insert.error();
-  for (const PositionGame& g : games) {
+  // With lists held before, the positions touched are noted, to trim their lists afterwards.
+  if (*before)
+    if (Status s = db_.exec("CREATE TEMP TABLE IF NOT EXISTS touched_keys (key INTEGER PRIMARY KEY);"
+                            "DELETE FROM touched_keys;");
+        !s)
+      return s;
+  Result<Statement> touch = *before ? db_.prepare("INSERT OR IGNORE INTO touched_keys (key) VALUES (?1)")
+                                    : Result<Statement>(Statement());
+  if (!touch) return touch.error();
+  for (PositionGame g; games.next(g);) {
     insert->bind(1, key_to_db(g.key));
     insert->bind(2, int64_t(g.fingerprint));
     insert->bind(3, int64_t(g.rating));
     insert->bind(4, int64_t(g.date));
     if (Status s = insert->run(); !s) return s;
+    if (*before) {
+      touch->bind(1, key_to_db(g.key));
+      if (Status s = touch->run(); !s) return s;
+    }
   }
+  if (Status s = games.status(); !s) return s;
   if (!*before) return ok_status();
   // The lists held before and the new games together: each position keeps the best of both
   // (a game dropped before never returns, since the games that beat it stay or are beaten).
-  if (Status s = db_.exec("CREATE TEMP TABLE IF NOT EXISTS touched_keys (key INTEGER PRIMARY KEY);"
-                          "DELETE FROM touched_keys;");
-      !s)
-    return s;
-  Result<Statement> touch = db_.prepare("INSERT OR IGNORE INTO touched_keys (key) VALUES (?1)");
-  if (!touch) return touch.error();
-  for (const PositionGame& g : games) {
-    touch->bind(1, key_to_db(g.key));
-    if (Status s = touch->run(); !s) return s;
-  }
   return db_.exec(
       "DELETE FROM position_games WHERE (key, fingerprint) IN (SELECT key, fingerprint FROM ("
       "SELECT key, fingerprint, "

@@ -136,10 +136,10 @@ class Store {
   Status for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit);
   // Records games as added (sources already recorded, ordered by fingerprint as stored);
   // returns how many were new (a fingerprint already there is left as it is).
-  Result<uint64_t> add_games(const std::vector<GameRecord>& games);
+  Result<uint64_t> add_games(GameRecordStream& games);
   // Adds games to the top and recent lists of their positions, each list keeping its best
   // (book/store/game_record.h). `games` in (key, fingerprint) order as stored.
-  Status add_position_games(const std::vector<PositionGame>& games);
+  Status add_position_games(PositionGameStream& games);
   // The top-rated or the most recent games of a position, best first (book/store/game_record.h).
   enum class GameOrder { kTopRated, kRecent };
   Result<std::vector<GameRecord>> games_at(uint64_t key, GameOrder order);

@@ -17,17 +17,6 @@ constexpr size_t kWriteBuffer = 256 << 10;
 constexpr size_t kVarints = 2 + kCountedFieldCount;
 constexpr size_t kMaxRecord = 2 + kVarints * kMaxVarintBytes;  // a move and the varints
 
-bool write_all(int fd, const uint8_t* data, size_t size, uint64_t offset) {
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = ::pwrite(fd, data + done, size - done, off_t(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
-  }
-  return true;
-}
-
 // The used slots of [begin, end) as a run at `offset` of `file`, every slot left empty: zeroed
 // on the way, while its cache line is at hand, instead of in a pass of its own over the whole
 // table afterwards.
@@ -45,8 +34,7 @@ Result<SpilledRun> drain_slots(std::shared_ptr<SpillFile> file, uint64_t offset,
   size_t used = 0;
   bool ok = true;
   auto flush = [&] {
-    ok = ok && write_all(file->fd(), reinterpret_cast<const uint8_t*>(buffer.get()), used * sizeof(Slot),
-                         run.offset + run.bytes);
+    ok = ok && file->write_at(buffer.get(), used * sizeof(Slot), run.offset + run.bytes);
     run.bytes += used * sizeof(Slot);
     run.entries += used;
     used = 0;
@@ -101,7 +89,7 @@ void RunWriter::add(const TallyEntry& e) {
 }
 
 void RunWriter::flush() {
-  if (error_.empty() && !write_all(file_->fd(), buffer_.get(), used_, offset_ + bytes_))
+  if (error_.empty() && !file_->write_at(buffer_.get(), used_, offset_ + bytes_))
     error_ = "cannot write a temporary file in " + file_->dir() + ": " + std::strerror(errno);
   bytes_ += used_;
   used_ = 0;

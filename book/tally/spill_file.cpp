@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+
 #include "book/temp_file.h"
 
 namespace bookforge::book {
@@ -13,5 +15,17 @@ Result<std::shared_ptr<SpillFile>> SpillFile::create(const std::string& dir) {
 }
 
 SpillFile::~SpillFile() { ::close(fd_); }
+
+bool SpillFile::write_at(const void* data, size_t size, uint64_t offset) const {
+  const auto* bytes = static_cast<const uint8_t*>(data);
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::pwrite(fd_, bytes + done, size - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
 
 }  // namespace bookforge::book

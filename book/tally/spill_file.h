@@ -22,6 +22,9 @@ class SpillFile {
   int fd() const { return fd_; }
   const std::string& dir() const { return dir_; }
 
+  // Writes all of [data, data + size) at `offset`; false on an error (errno says which).
+  bool write_at(const void* data, size_t size, uint64_t offset) const;
+
   // Where the next run goes: the end of the last one. One writer at a time per file.
   uint64_t end() const { return end_; }
   void run_written(uint64_t end) { end_ = end; }

@@ -158,6 +158,26 @@ TEST(DbGames, ListsAreTheSameAddedAtOnceOrFileByFileWithAnyThreads) {
   EXPECT_EQ(sql_rows(together, "SELECT value FROM meta WHERE name = 'game_plies'"), "12\n");
 }
 
+TEST(DbGames, ACopiedGameKeepsTheRecordOfItsFirstCopyWithAnyThreads) {
+  TempDir dir;
+  // Every game twice in one file: its record must name the first copy (number <= 2000), not
+  // whichever copy a worker happened to read first.
+  const std::string twic = read_file(sample("twic0920-2000.pgn"));
+  write_file(dir / "twice.pgn", twic + twic);
+  const std::string records =
+      "SELECT fingerprint, source, number, white, event FROM games ORDER BY fingerprint";
+  std::string first;
+  for (const char* threads : {"1", "3", "3"}) {
+    const fs::path db = dir / (std::string("t") + threads + ".sqlite");
+    fs::remove(db);
+    ASSERT_EQ(db_add_files(db, {(dir / "twice.pgn").string()}, {"--threads", threads}).exit_code, 0);
+    EXPECT_EQ(sql_rows(db, "SELECT count(*), max(number) FROM games"), "2000|2000\n");
+    const std::string rows = sql_rows(db, records);
+    if (first.empty()) first = rows;
+    EXPECT_TRUE(rows == first) << "threads " << threads;
+  }
+}
+
 TEST(DbGames, GamePliesBoundsThePositionsAndStaysTheStores) {
   TempDir dir;
   std::string pgn;
