@@ -88,7 +88,7 @@ void Replay(benchmark::State& state) {
     for (const Block& b : blocks) {
       for (const GameSpan& span : b.games) {
         ++number;
-        replayer.set_origin(&file, number, number);
+        replayer.set_origin(&file, number, number, b.offset_in_file + span.begin);
         visit_game(b, span, replayer);
       }
     }

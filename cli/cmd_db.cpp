@@ -160,7 +160,8 @@ std::string game_list_json(const std::vector<store::GameRecord>& games) {
            ", \"result\": " + json_string(g.result()) + ", \"date\": " + json_string(g.date) +
            ", \"event\": " + json_string(g.event) +
            ", \"url\": " + (g.site.empty() ? std::string("null") : json_string(g.site)) +
-           ", \"source\": " + std::to_string(g.source) + ", \"number\": " + std::to_string(g.number) + "}";
+           ", \"source\": " + std::to_string(g.source) + ", \"number\": " + std::to_string(g.number) +
+           ", \"offset\": " + std::to_string(g.offset) + "}";
   }
   return out + "]";
 }
@@ -421,7 +422,7 @@ void setup_db(CLI::App& root) {
       "\"share\", \"avg_rating\", \"avg_opponent_rating\", \"performance\", \"first_year\", "
       "\"last_year\", \"score\", \"opening\"}], \"top_games\", \"recent_games\": [{\"id\", \"white\", "
       "\"black\", \"white_elo\", \"black_elo\", \"result\", \"date\", \"event\", \"url\", \"source\", "
-      "\"number\"}]}");
+      "\"number\", \"offset\"}]}");
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 

@@ -135,7 +135,7 @@ Reading read_all(std::string_view text, size_t block_size, size_t max_game_bytes
       if (span.end < span.begin || span.end > block.data.size()) std::abort();
       visit_game(block, span, lexed);
       ++number;
-      replayer.set_origin(&file, number, number);
+      replayer.set_origin(&file, number, number, block.offset_in_file + span.begin);
       visit_game(block, span, replayer);
     }
   }

@@ -56,6 +56,8 @@ void Chunker::take_block(Block& block, size_t cut) {
   splitter_.rebase(cut);
 
   block.first_game_in_file = games_ + 1;
+  block.offset_in_file = offset_;
+  offset_ += cut;
   block.games.clear();
   block.games.swap(finished_);
   block.tags.clear();
@@ -91,6 +93,7 @@ Result<bool> Chunker::next(Block& block) {
       size_t drop = splitter_.position() - std::min(splitter_.position(), kKeepBehindScan);
       std::memmove(buffer_.data(), buffer_.data() + drop, filled_ - drop);
       filled_ -= drop;
+      offset_ += drop;
       splitter_.drop_open_game_prefix(drop);
     }
   }

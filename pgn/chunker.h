@@ -20,6 +20,7 @@ struct Block {
   std::vector<GameSpan> games;      // offsets into data
   std::vector<TagSpan> tags;        // the tags of games with tags_known
   uint64_t first_game_in_file = 1;  // 1-based number of games[0] within its input
+  uint64_t offset_in_file = 0;      // where data[0] lies in its input (decompressed bytes)
 };
 
 class Chunker {
@@ -49,6 +50,7 @@ class Chunker {
   std::vector<GameSpan> finished_;
   std::vector<TagSpan> finished_tags_;
   uint64_t games_ = 0;
+  uint64_t offset_ = 0;  // where buffer_[0] lies in the input
 };
 
 }  // namespace bookforge::pgn

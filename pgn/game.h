@@ -31,10 +31,11 @@ struct ReplayedGame {
   // tell who is to move).
   uint16_t start_ply = 0;
   std::span<const PlyRecord> plies;  // the first min(max_ply, game length) plies
-  // Where the game came from: its input as given (one of PipelineOptions::inputs) and its
-  // 1-based number within that input.
+  // Where the game came from: its input as given (one of PipelineOptions::inputs), its 1-based
+  // number within that input, and the offset of its first byte there (in decompressed bytes).
   const std::string* file = nullptr;
   uint64_t number_in_file = 0;
+  uint64_t offset_in_file = 0;
   // Every tag of the game, for sinks that keep more than the counts (the store's slices, its
   // game records); valid during on_game only.
   const TagList* tags = nullptr;

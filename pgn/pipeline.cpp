@@ -152,7 +152,8 @@ void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& poo
     const std::string& file = options.inputs[job->input];
     const Block& block = job->block;
     for (size_t i = 0; i < block.games.size(); ++i) {
-      replayer.set_origin(&file, block.first_game_in_file + i, job->first_global_game + i);
+      replayer.set_origin(&file, block.first_game_in_file + i, job->first_global_game + i,
+                          block.offset_in_file + block.games[i].begin);
       visit_game(block, block.games[i], replayer);
       if (options.strict && replayer.last_game_bad()) {
         strict.report(job->sequence, replayer.last_bad_game());

@@ -254,6 +254,7 @@ void GameReplayer::end_game() {
   game.plies = plies_;
   game.file = file_;
   game.number_in_file = number_in_file_;
+  game.offset_in_file = offset_in_file_;
   game.tags = &tags_;
   sink_.on_game(game);
 }

@@ -50,11 +50,13 @@ class GameReplayer final : public Visitor {
  public:
   GameReplayer(const PipelineOptions& options, GameSink& sink, WorkerStats& stats);
 
-  // Before each game: which input it comes from and its numbers (1-based).
-  void set_origin(const std::string* file, uint64_t number_in_file, uint64_t global_number) {
+  // Before each game: which input it comes from, its numbers (1-based) and its offset there.
+  void set_origin(const std::string* file, uint64_t number_in_file, uint64_t global_number,
+                  uint64_t offset_in_file) {
     file_ = file;
     number_in_file_ = number_in_file;
     global_number_ = global_number;
+    offset_in_file_ = offset_in_file;
   }
   // The last game was bad (for --strict).
   bool last_game_bad() const { return state_ == State::kBad; }
@@ -84,6 +86,7 @@ class GameReplayer final : public Visitor {
   WorkerStats& stats_;
   const std::string* file_ = nullptr;
   uint64_t number_in_file_ = 0;
+  uint64_t offset_in_file_ = 0;
   uint64_t global_number_ = 0;
 
   const GameContext* game_ = nullptr;

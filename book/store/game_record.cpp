@@ -55,6 +55,7 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
   r.fingerprint = fingerprint;
   r.source = input;
   r.number = game.number_in_file;
+  r.offset = game.offset_in_file;
   r.white_elo = game.white_elo;
   r.black_elo = game.black_elo;
   r.outcome = game.outcome;

@@ -1,6 +1,7 @@
 // What the store keeps of a game so that the explorer can show it and `db game` can find it
 // again: the players, ratings, result, date and event, and where it lies -- its Site when that
-// is a URL (or its LichessURL), and always its source and its number in that source.
+// is a URL (or its LichessURL), and always its source, its number in that source and the byte
+// offset where it starts there (in the decompressed content).
 //
 // Top and recent games: for every position up to a ply limit, the store keeps the kTopGames
 // highest-rated and the kRecentGames most recent games that reached it (a game can be both).
@@ -29,6 +30,7 @@ struct GameRecord {
   uint64_t fingerprint = 0;  // the game's id (book/game_fingerprint.h)
   int64_t source = 0;        // sources.id once recorded; while reading, the input's index
   uint64_t number = 0;       // 1-based, in its source
+  uint64_t offset = 0;       // of its first byte in its source (decompressed)
   std::string white, black, event;
   std::string date;  // as in the tag, e.g. "2019.03.??"
   std::string site;  // a URL where the game can be seen, or empty

@@ -81,13 +81,16 @@ void put_text(std::string& out, const std::string& text) {
   out.append(text);
 }
 
-// A record's bytes: both Elos, the outcome, then white, black, event, date and site, each a
-// varint length and its bytes. The fingerprint, input and number are its sort key.
+// A record's bytes: both Elos, the outcome, the offset (a varint), then white, black, event,
+// date and site, each a varint length and its bytes. The fingerprint, input and number are its
+// sort key.
 void encode(const GameRecord& r, std::string& out) {
   out.clear();
   put_u16(out, r.white_elo);
   put_u16(out, r.black_elo);
   out.push_back(char(r.outcome));
+  uint8_t offset[book::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(offset), book::put_varint(offset, r.offset));
   for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
 }
 
@@ -99,6 +102,7 @@ bool decode(std::string_view bytes, GameRecord& r) {
   r.black_elo = uint16_t(p[2] | p[3] << 8);
   r.outcome = pgn::Outcome(p[4]);
   p += 5;
+  if (!book::get_varint(p, end, r.offset)) return false;
   for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
     uint64_t length = 0;
     if (!book::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
@@ -127,12 +131,17 @@ PositionGame decode_position(int64_t key, int64_t fingerprint, std::string_view 
 
 }  // namespace
 
+// A worker's list is reduced once it holds this many entries (24 MiB), or its share of the
+// memory if that is smaller: reducing early keeps the lists of common positions short, and
+// each reduction's sort small.
+constexpr size_t kMaxPositionsBeforeReducing = size_t(1) << 20;
+
 // What one reading worker holds, from one input to the next (see the header).
 struct GameReferences::Worker {
   Worker(const std::string& tmp_dir, size_t memory)
       : records(tmp_dir, memory / 2),
         position_runs(tmp_dir, memory / 4),
-        capacity(std::max<size_t>(memory / 4 / sizeof(PositionGame), 16)) {
+        capacity(std::clamp<size_t>(memory / 4 / sizeof(PositionGame), 16, kMaxPositionsBeforeReducing)) {
     positions.reserve(capacity);
   }
 

@@ -1,76 +1,75 @@
 #include "book/store/game_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <vector>
 
+#include "book/game_fingerprint.h"
 #include "book/polyglot/format.h"
-#include "book/store/content_hash.h"
 #include "pgn/chunker.h"
+#include "pgn/lexer.h"
 #include "pgn/pipeline_options.h"
+#include "pgn/replay.h"
 #include "pgn/source.h"
 
 namespace bookforge::store {
 namespace {
 
-// Passes a source's bytes on and hashes them, as `db add` hashed the content it read.
-class HashingSource final : public pgn::ByteSource {
+// The fingerprint of the game replayed, as db add computed it.
+class FingerprintSink final : public pgn::GameSink {
  public:
-  explicit HashingSource(pgn::ByteSource& inner) : inner_(inner) {}
-
-  Result<size_t> read(char* buffer, size_t size) override {
-    Result<size_t> got = inner_.read(buffer, size);
-    if (got) {
-      hasher_.update({reinterpret_cast<const unsigned char*>(buffer), *got});
-      size_ += *got;
-    }
-    return got;
-  }
-  uint64_t bytes_consumed() const override { return inner_.bytes_consumed(); }
-  uint64_t total_bytes() const override { return inner_.total_bytes(); }
-  const std::string& name() const override { return inner_.name(); }
-
-  FileDigest digest() const { return FileDigest{size_, hasher_.digest()}; }
-
- private:
-  pgn::ByteSource& inner_;
-  ContentHasher hasher_;
-  uint64_t size_ = 0;
+  void on_game(const pgn::ReplayedGame& game) override { fingerprint = book::game_fingerprint(game); }
+  std::optional<uint64_t> fingerprint;
 };
+
+std::string where(const GameRecord& game) {
+  return "game " + std::to_string(game.number) + ", at byte " + std::to_string(game.offset);
+}
 
 }  // namespace
 
-Result<std::string> read_game_text(const SourceRecord& source, uint64_t number) {
+Result<std::string> read_game_text(const SourceRecord& source, const GameRecord& game) {
   if (source.name == "-" || !source.hash)
-    return Error{"the game came from standard input: its text was not kept (game " + std::to_string(number) +
+    return Error{"the game came from standard input: its text was not kept (" + where(game) +
                  " of that input)"};
   std::error_code ec;
   if (!std::filesystem::is_regular_file(source.name, ec))
     return Error{source.name + ": no such file (moved or removed since it was added on " + source.added +
-                 "); the game is number " + std::to_string(number) + " in it"};
+                 "); the " + where(game) + " in it"};
   Result<std::unique_ptr<pgn::ByteSource>> opened = pgn::open_source(source.name);
   if (!opened) return opened.error();
-  HashingSource hashing(**opened);
-  const pgn::PipelineOptions defaults;
-  pgn::Chunker chunker(hashing, defaults.block_size, defaults.max_game_bytes);
-  pgn::Block block;
-  std::optional<std::string> text;
-  // The whole content is read, to check its hash, even once the game is found.
-  for (;;) {
-    Result<bool> more = chunker.next(block);
-    if (!more) return more.error();
-    if (!*more) break;
-    if (text || number < block.first_game_in_file || number >= block.first_game_in_file + block.games.size())
-      continue;
-    const pgn::GameSpan& span = block.games[size_t(number - block.first_game_in_file)];
-    if (span.oversized)
-      return Error{source.name + ": game " + std::to_string(number) + " is too long to show"};
-    text = std::string(block.data.data() + span.begin, span.end - span.begin);
+  pgn::ByteSource& bytes = **opened;
+  const auto changed = [&](const std::string& what) {
+    return Error{source.name + ": " + what + " (" + where(game) +
+                 "); the file changed since it was added on " + source.added};
+  };
+  // Up to the game: read and dropped (a compressed file cannot be entered anywhere else).
+  std::vector<char> skipped(std::min<uint64_t>(game.offset, uint64_t(1) << 20));
+  for (uint64_t left = game.offset; left > 0;) {
+    Result<size_t> got = bytes.read(skipped.data(), size_t(std::min<uint64_t>(left, skipped.size())));
+    if (!got) return got.error();
+    if (*got == 0) return changed("it ends before the game");
+    left -= *got;
   }
-  if (hashing.digest().hex() != *source.hash)
-    return Error{source.name + ": its content changed since it was added on " + source.added + " (hash " +
-                 hashing.digest().hex() + ", added as " + *source.hash + ")"};
-  if (!text) return Error{source.name + ": has no game " + std::to_string(number)};
-  return *text;
+  const pgn::PipelineOptions defaults;
+  pgn::Chunker chunker(bytes, defaults.block_size, defaults.max_game_bytes);
+  pgn::Block block;
+  Result<bool> more = chunker.next(block);
+  if (!more) return more.error();
+  if (!*more || block.games.empty()) return changed("no game where it was");
+  const pgn::GameSpan& span = block.games.front();
+  if (span.oversized) return Error{source.name + ": the " + where(game) + " is too long to show"};
+  // Is it the game added? Its fingerprint, replayed as the source was counted (up to its max ply).
+  pgn::PipelineOptions replay;
+  replay.max_ply = source.settings.max_ply;
+  pgn::WorkerStats stats;
+  FingerprintSink fingerprint;
+  pgn::GameReplayer replayer(replay, fingerprint, stats);
+  replayer.set_origin(&source.name, game.number, game.number, game.offset);
+  pgn::visit_game(block, span, replayer);
+  if (fingerprint.fingerprint != game.fingerprint) return changed("another game lies where the game was");
+  return std::string(block.data.data() + span.begin, span.end - span.begin);
 }
 
 std::string game_id(uint64_t fingerprint) { return book::hex_key(fingerprint); }
@@ -92,7 +91,7 @@ Result<std::optional<std::string>> stored_game_text(Store& store, uint64_t finge
   if (!sources) return sources.error();
   for (const SourceRecord& source : *sources) {
     if (source.id != (*game)->source) continue;
-    Result<std::string> text = read_game_text(source, (*game)->number);
+    Result<std::string> text = read_game_text(source, **game);
     if (!text) return text.error();
     return std::optional<std::string>(std::move(*text));
   }

@@ -1,7 +1,8 @@
 // `db game`: a stored game's PGN, read back from the source it was added from. The game is
-// found by its number in the source (the chunker numbers games the way the add's reading did),
-// and the source's decompressed content is hashed on the way: a file that was moved, or whose
-// content is not what was added, is an error rather than another game's text.
+// found at its byte offset in the source's (decompressed) content, and replayed to check that
+// it is the game added: its fingerprint must match. A file that was moved, or in which another
+// game lies there now, is an error rather than another game's text; games appended to a file
+// since do not matter.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +15,8 @@
 
 namespace bookforge::store {
 
-// The text of game `number` (1-based) of `source`, as it lies in the file.
-Result<std::string> read_game_text(const SourceRecord& source, uint64_t number);
+// The text of `game`, from `source`, as it lies in the file.
+Result<std::string> read_game_text(const SourceRecord& source, const GameRecord& game);
 
 // A game's id as db explore and the explorer show it (16 hex digits of its fingerprint), and
 // back; nullopt for text that is not one.

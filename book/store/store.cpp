@@ -43,6 +43,7 @@ CREATE TABLE games (
   fingerprint INTEGER PRIMARY KEY,
   source      INTEGER NOT NULL,
   number      INTEGER NOT NULL,
+  offset      INTEGER NOT NULL,
   white       TEXT NOT NULL,
   black       TEXT NOT NULL,
   white_elo   INTEGER NOT NULL,
@@ -233,11 +234,11 @@ Status Store::check_format() {
   if (number > kSchemaVersion)
     return Error{path() + ": store schema version " + text + " is newer than this bookforge reads (" +
                  std::to_string(kSchemaVersion) + "); use a newer bookforge"};
-  if (number == 1)
+  if (number == 1 || number == 2)
     return Error{
-        path() +
-        ": made by an older bookforge (store schema version 1), which kept no counts by speed, "
-        "rating band and month; make the store again with `bookforge db add` from the same PGN files"};
+        path() + ": made by an older bookforge (store schema version " + text + "), which kept " +
+        (number == 1 ? "no counts by speed, rating band and month" : "no byte offsets of its games") +
+        "; make the store again with `bookforge db add` from the same PGN files"};
   if (number != kSchemaVersion) return Error{path() + ": unknown store schema version '" + text + "'"};
   return ok_status();
 }
@@ -432,7 +433,7 @@ Status Store::for_each_game_fingerprint(const std::function<void(uint64_t finger
 Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
-      "date, event, site) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+      "date, event, site, offset) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   if (!insert) return insert.error();
   uint64_t added = 0;
   for (GameRecord g; games.next(g);) {
@@ -447,6 +448,7 @@ Result<uint64_t> Store::add_games(GameRecordStream& games) {
     insert->bind(9, g.date);
     insert->bind(10, g.event);
     insert->bind(11, g.site);
+    insert->bind(12, int64_t(g.offset));
     if (Status s = insert->run(); !s) return s.error();
     added += uint64_t(db_.changes());
   }
@@ -500,8 +502,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "g.fingerprint, g.source, g.number, g.white, g.black, g.white_elo, g.black_elo, g.result, g.date, "
-    "g.event, "
-    "g.site";
+    "g.event, g.site, g.offset";
 
 GameRecord read_game(const Statement& s) {
   GameRecord g;
@@ -520,6 +521,7 @@ GameRecord read_game(const Statement& s) {
   g.date = s.column_text(8);
   g.event = s.column_text(9);
   g.site = s.column_text(10);
+  g.offset = uint64_t(s.column_int(11));
   return g;
 }
 

@@ -49,7 +49,8 @@
 namespace bookforge::store {
 
 // 2: counts by slice (the tree's slices column) and the opponents' rating sums.
-inline constexpr int kSchemaVersion = 2;
+// 3: the games' byte offsets in their sources (games.offset).
+inline constexpr int kSchemaVersion = 3;
 inline constexpr const char* kFormatName = "bookforge-tree";
 
 // How the counts of a store were made; every later add must use the same (unless forced).

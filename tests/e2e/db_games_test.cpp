@@ -121,13 +121,24 @@ TEST(DbGames, DbGamePrintsTheGameFromItsSourceAndRefusesAChangedFile) {
   EXPECT_EQ(unknown.exit_code, 1);
   EXPECT_NE(unknown.err.find("no game 0123456789abcdef"), std::string::npos) << unknown.err;
 
-  // Another content under the same name: refused, not another game's text.
+  // The game is found by its byte offset: games appended to the file since change nothing.
+  write_file(dir / "games.pgn", pgn + games[6]);
+  fs::remove(dir / "games.pgn.zst");
+  ASSERT_EQ(run_program({"zstd", "-q", "-k", (dir / "games.pgn").string()}).exit_code, 0);
+  CommandResult appended = run_bookforge({"db", "game", ids[0], "--db", db.string()});
+  EXPECT_EQ(appended.exit_code, 0) << appended.err;
+  EXPECT_EQ(appended.out, shown.out);
+
+  // A game put in front moves every other one: refused, not another game's text.
   write_file(dir / "games.pgn", games[6] + pgn);
   fs::remove(dir / "games.pgn.zst");
   ASSERT_EQ(run_program({"zstd", "-q", "-k", (dir / "games.pgn").string()}).exit_code, 0);
   CommandResult changed = run_bookforge({"db", "game", ids[0], "--db", db.string()});
   EXPECT_EQ(changed.exit_code, 1);
-  EXPECT_NE(changed.err.find("games.pgn.zst: its content changed"), std::string::npos) << changed.err;
+  EXPECT_NE(changed.err.find("games.pgn.zst: another game lies where the game was (game 6, at byte "),
+            std::string::npos)
+      << changed.err;
+  EXPECT_NE(changed.err.find("the file changed since it was added"), std::string::npos) << changed.err;
   EXPECT_EQ(changed.out, "");
   fs::remove(dir / "games.pgn.zst");
   CommandResult moved = run_bookforge({"db", "game", ids[0], "--db", db.string()});
@@ -156,6 +167,35 @@ TEST(DbGames, ListsAreTheSameAddedAtOnceOrFileByFileWithAnyThreads) {
             "8\n");
   // By default the positions of the first 12 plies keep their games.
   EXPECT_EQ(sql_rows(together, "SELECT value FROM meta WHERE name = 'game_plies'"), "12\n");
+}
+
+TEST(DbGames, AGameIsFoundAtItsByteOffsetInPlainAndCompressedFiles) {
+  TempDir dir;
+  // The offsets of a plain file are where each game's text starts; db game reads them back.
+  const std::string twic = read_file(sample("twic0920-2000.pgn"));
+  write_file(dir / "t.pgn", twic);
+  ASSERT_EQ(run_program({"gzip", "-k", (dir / "t.pgn").string()}).exit_code, 0);
+  for (const char* name : {"t.pgn", "t.pgn.gz"}) {
+    const fs::path db = dir / (std::string(name) + ".sqlite");
+    ASSERT_EQ(db_add_files(db, {(dir / name).string()}).exit_code, 0);
+    const std::string rows = sql_rows(
+        db, "SELECT printf('%016x', fingerprint), offset FROM games ORDER BY number LIMIT 3 OFFSET 1500");
+    int checked = 0;
+    for (size_t at = 0; at < rows.size(); at = rows.find('\n', at) + 1) {
+      const std::string id = rows.substr(at, 16);
+      const uint64_t offset = std::stoull(rows.substr(at + 17, rows.find('\n', at) - at - 17));
+      EXPECT_EQ(twic.compare(offset, 7, "[Event "), 0) << name << " " << offset;
+      CommandResult shown = run_bookforge({"db", "game", id, "--db", db.string()});
+      ASSERT_EQ(shown.exit_code, 0) << shown.err;
+      EXPECT_EQ(twic.compare(offset, shown.out.size(), shown.out), 0) << name << " " << id;
+      ++checked;
+    }
+    EXPECT_EQ(checked, 3);
+    // db explore --json gives each listed game's offset too.
+    const std::vector<std::string> offsets = list_field(explore_json(db, "d4").out, "top_games", "offset");
+    ASSERT_EQ(offsets.size(), 4u);
+    for (const std::string& offset : offsets) EXPECT_EQ(twic.compare(std::stoull(offset), 7, "[Event "), 0);
+  }
 }
 
 TEST(DbGames, ACopiedGameKeepsTheRecordOfItsFirstCopyWithAnyThreads) {

@@ -367,6 +367,14 @@ TEST_F(DbSlices, BadSliceFlagsAndOldStoresGetClearAnswers) {
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_NE(refused.err.find("older bookforge (store schema version 1)"), std::string::npos) << refused.err;
   EXPECT_NE(refused.err.find("db add"), std::string::npos) << refused.err;
+  // So is one of version 2 (made before the games' byte offsets), by db add too.
+  EXPECT_EQ(sql_rows(old, "UPDATE meta SET value = '2' WHERE name = 'schema_version'"), "");
+  CommandResult add =
+      run_bookforge({"db", "add", "--db", old.string(), sample("twic0920-2000.pgn").string()});
+  EXPECT_EQ(add.exit_code, 1);
+  EXPECT_NE(add.err.find("(store schema version 2), which kept no byte offsets of its games"),
+            std::string::npos)
+      << add.err;
 }
 
 }  // namespace

@@ -261,6 +261,24 @@ TEST(PgnPipeline, GameNumbersRunOverAllInputsAndBadGamesNameTheirFile) {
   EXPECT_EQ(run.stats.bad_examples[0].file, (dir / "b.pgn").string());
 }
 
+TEST(PgnPipeline, EachGameKnowsWhereItStartsInItsFileWhateverTheBlockSize) {
+  TempDir dir;
+  // An oversized game in between: its bytes are dropped while reading, the offsets go on.
+  const std::string big = "[Event \"big\"]\n1. e4 {" + std::string(5000, 'x') + "} e5 *\n";
+  const std::string text = "[Event \"a\"]\n1. e4 *\n\n" + big + "\n[Event \"b\"]\n1. d4 *\n1. c4 *\n";
+  write_file(dir / "g.pgn", text);
+  for (size_t block : {size_t(1), size_t(97), size_t(1) << 20}) {
+    PipelineRun run = run_pipeline({(dir / "g.pgn").string()}, [&](PipelineOptions& o) {
+      o.max_game_bytes = 1000;
+      o.block_size = block;
+    });
+    ASSERT_EQ(run.games.size(), 3u);
+    EXPECT_EQ(run.games[0].offset_in_file, 0u) << block;
+    EXPECT_EQ(run.games[1].offset_in_file, text.find("[Event \"b\"]")) << block;
+    EXPECT_EQ(run.games[2].offset_in_file, text.find("1. c4")) << block;
+  }
+}
+
 TEST(PgnPipeline, SameResultsForAnyThreadCountAndBlockSize) {
   const std::vector<std::string> files = quirk_files();
   PipelineRun reference = run_pipeline(files, [](PipelineOptions& o) { o.threads = 1; });

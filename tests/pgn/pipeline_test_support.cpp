@@ -19,6 +19,7 @@ class CollectingSink final : public GameSink {
     c.white_elo = g.white_elo;
     c.black_elo = g.black_elo;
     c.start_ply = g.start_ply;
+    c.offset_in_file = g.offset_in_file;
     c.plies.assign(g.plies.begin(), g.plies.end());
     games.push_back(std::move(c));
   }
@@ -33,7 +34,8 @@ bool same_bad(const BadGame& a, const BadGame& b) {
 
 bool CollectedGame::operator==(const CollectedGame& o) const {
   if (game_number != o.game_number || outcome != o.outcome || white_elo != o.white_elo ||
-      black_elo != o.black_elo || start_ply != o.start_ply || plies.size() != o.plies.size())
+      black_elo != o.black_elo || start_ply != o.start_ply || offset_in_file != o.offset_in_file ||
+      plies.size() != o.plies.size())
     return false;
   for (size_t i = 0; i < plies.size(); ++i)
     if (plies[i].key != o.plies[i].key || plies[i].move != o.plies[i].move || plies[i].ply != o.plies[i].ply)

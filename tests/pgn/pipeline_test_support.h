@@ -17,6 +17,7 @@ struct CollectedGame {
   Outcome outcome = Outcome::kUnknown;
   uint16_t white_elo = 0, black_elo = 0;
   uint16_t start_ply = 0;
+  uint64_t offset_in_file = 0;
   std::vector<PlyRecord> plies;
   bool operator==(const CollectedGame& o) const;
 };

@@ -83,8 +83,8 @@ Collected collect(uint64_t memory, const std::string& tmp_dir) {
 
 bool same_record(const GameRecord& a, const GameRecord& b) {
   return a.fingerprint == b.fingerprint && a.source == b.source && a.number == b.number &&
-         a.white == b.white && a.black == b.black && a.event == b.event && a.date == b.date &&
-         a.site == b.site && a.white_elo == b.white_elo && a.black_elo == b.black_elo &&
+         a.offset == b.offset && a.white == b.white && a.black == b.black && a.event == b.event &&
+         a.date == b.date && a.site == b.site && a.white_elo == b.white_elo && a.black_elo == b.black_elo &&
          a.outcome == b.outcome;
 }
 
