@@ -26,11 +26,12 @@
 namespace bookforge::book {
 
 struct RescoreOptions {
-  int depth = 0;        // search depth per position...
-  uint64_t nodes = 0;   // ...or node budget (exactly one of the two)
-  int margin_cp = 50;   // drop candidates scoring more than this below the best move (see above)
-  bool repair = false;  // where every candidate is dropped, add the engine's best move
-  double blend = 0;     // 0: keep the book's weights; 1: weights from the engine's scores only
+  int depth = 0;           // search depth per position...
+  uint64_t nodes = 0;      // ...or node budget (exactly one of the two)
+  int margin_cp = 50;      // drop candidates scoring more than this below the best move (see above)
+  bool repair = false;     // where every candidate is dropped, add the engine's best move
+  bool propagate = false;  // judge each candidate by the value backed up along its book line
+  double blend = 0;        // 0: keep the book's weights; 1: weights from the engine's scores only
   int threads = 1;
   int hash_mb = 8;          // per thread
   std::string engine_path;  // external UCI engine; empty = the embedded engine
@@ -65,12 +66,15 @@ struct RepairedPosition {
 };
 
 struct RescoreStats {
-  uint64_t positions = 0;   // positions searched
-  uint64_t candidates = 0;  // candidate moves scored
-  uint64_t dropped = 0;     // candidates dropped by the margin
-  uint64_t emptied = 0;     // positions whose every candidate was dropped (repaired or not)
-  uint64_t repaired = 0;    // of those, positions given the engine's best move
-  uint64_t nodes = 0;       // embedded engine only
+  uint64_t positions = 0;         // positions searched
+  uint64_t candidates = 0;        // candidate moves scored
+  uint64_t dropped = 0;           // candidates dropped by the margin
+  uint64_t emptied = 0;           // positions whose every candidate was dropped (repaired or not)
+  uint64_t repaired = 0;          // of those, positions given the engine's best move
+  uint64_t propagated_drops = 0;  // of `dropped`, candidates their own scores alone would have kept
+  uint64_t propagated_keeps = 0;  // candidates kept that their own scores alone would have dropped
+  int propagation_rounds = 0;     // passes over the book until no value changed a decision
+  uint64_t nodes = 0;             // embedded engine only
   double seconds = 0;
 };
 
