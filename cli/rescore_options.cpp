@@ -125,9 +125,8 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
         static_cast<unsigned long long>(s.repaired), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0,
         s.candidates > 0 ? 1000.0 * s.seconds / double(s.candidates) : 0.0);
     if (f.propagate)
-      std::printf("; propagation: %llu more dropped, %llu kept that their own scores would drop, %d rounds",
-                  static_cast<unsigned long long>(s.propagated_drops),
-                  static_cast<unsigned long long>(s.propagated_keeps), s.propagation_rounds);
+      std::printf("; propagation: %llu more dropped in %d rounds",
+                  static_cast<unsigned long long>(s.propagated_drops), s.propagation_rounds);
     if (!f.suspicious.empty())
       std::printf("; %zu suspicious moves in %s", suspicious.size(), f.suspicious.c_str());
     std::printf("\n");
