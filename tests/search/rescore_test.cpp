@@ -370,23 +370,47 @@ TEST(RescorePropagation, AMoveWhoseBookLineGoesWrongLaterIsDropped) {
 }
 
 TEST(RescorePropagation, AnOpponentsBookBlunderDoesNotMakeAMoveLookGood) {
-  // 4.Nxe5 scores badly on its own (-200: 4...Qg5 refutes it), but the book's only reply is the
-  // amateurs' 4...Qe7? (-400 for Black). A negamax over the book's moves alone would value
-  // 4.Nxe5 at +400 and keep it; the opponent can play the engine's best (4...Qg5, +200 for
-  // Black) instead, so it stays worth -200 and is dropped.
+  // 4.Nxe5 looks playable on its own (+20, within the margin of 4.O-O's +40). The book's only
+  // reply, 4...Qe7, looks fine on its own too (+190 for Black, near 4...Qg5's +200) but loses to
+  // 5.Bxf7+ (+400 for White). A negamax over the book's moves alone would value 4.Nxe5 at +400,
+  // keep it and drop 4.O-O; but Black can play the engine's best, 4...Qg5, so 4.Nxe5 is worth
+  // -200: it goes, and 4.O-O stays.
   test::TempDir dir;
   const std::vector<const char*> start = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"};
-  std::vector<const char*> after_nxe5 = start;
+  std::vector<const char*> after_nxe5 = start, after_qe7 = start;
   after_nxe5.push_back("f3e5");
+  after_qe7.insert(after_qe7.end(), {"f3e5", "d8e7"});
   TrapBook t;
-  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"e1g1", 40}, {"f3e5", -200}});
-  t.add(after_nxe5, {{"d8e7", 50}}, {{"d8g5", 200}, {"d8e7", -400}});
+  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"e1g1", 40}, {"f3e5", 20}});
+  t.add(after_nxe5, {{"d8e7", 50}}, {{"d8g5", 200}, {"d8e7", 190}});
+  t.add(after_qe7, {{"c4f7", 50}}, {{"c4f7", 400}});
   const std::string engine = scripted_engine(dir, t.table);
   std::vector<book::ReachablePosition> positions = t.positions();
   book::Rescorer rescorer(scripted_options(engine, true));
   ASSERT_TRUE(rescorer.transform(positions).ok());
   EXPECT_EQ(moves_of(t.boards[0], t.cands[0]), (std::vector<std::string>{"e1g1"}));
-  EXPECT_TRUE(t.cands[1].moves.empty());  // 4...Qe7 is 600 cp behind 4...Qg5
+  EXPECT_TRUE(t.cands[1].moves.empty());  // 4...Qe7 is worth -400 against 4...Qg5's +200
+  EXPECT_EQ(moves_of(t.boards[2], t.cands[2]), (std::vector<std::string>{"c4f7"}));
+  EXPECT_EQ(rescorer.stats().propagated_drops, 2u);
+}
+
+TEST(RescorePropagation, AMoveItsOwnSearchDropsStaysDropped) {
+  // 4.Nxe5 is 140 cp behind 4.O-O in its own search, but the search after it likes White's game
+  // (+300). Values backed up from the next position lean towards the mover, so they only add
+  // drops: 4.Nxe5 stays out, and 4.O-O is not measured against the +300.
+  test::TempDir dir;
+  const std::vector<const char*> start = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"};
+  std::vector<const char*> after_nxe5 = start;
+  after_nxe5.push_back("f3e5");
+  TrapBook t;
+  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"e1g1", 40}, {"f3e5", -100}});
+  t.add(after_nxe5, {{"d8g5", 50}}, {{"d8g5", -300}});
+  const std::string engine = scripted_engine(dir, t.table);
+  std::vector<book::ReachablePosition> positions = t.positions();
+  book::Rescorer rescorer(scripted_options(engine, true));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_EQ(moves_of(t.boards[0], t.cands[0]), (std::vector<std::string>{"e1g1"}));
+  EXPECT_EQ(rescorer.stats().propagated_drops, 0u);
 }
 
 TEST(RescorePropagation, ARepetitionInTheBookEnds) {
