@@ -54,8 +54,8 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                 "(listed under rescore.repaired in --report)")
       ->group(group);
   cmd->add_flag("--rescore-propagate", f.propagate,
-                "Judge every candidate by the value backed up along the book's own lines from where they "
-                "end (negamax over the kept moves), not only by its own search")
+                "Also drop candidates whose book line goes wrong later: values backed up along the book's "
+                "own lines from where they end (negamax over the kept moves), measured like the scores")
       ->group(group);
   cmd->add_option(
          "--rescore-blend", f.blend,
