@@ -23,6 +23,11 @@
 // Play is weighted by how often the book plays a move: reach(position) x weight share of the
 // move. Per book: mean regret per book move, share of play on moves losing more than 50 and 100
 // cp, each with a 95% interval from a bootstrap over the judged positions.
+//
+// With --agreement-depth, the embedded engine also searches every judged position (each once,
+// however many books reached it) the way rescoring does, and the line after the table says how
+// often its move is the judge's best move and what its move loses by the judge's evals: how far
+// the engine that rescores can be trusted on the very positions the books are judged on.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -43,6 +48,7 @@
 #include "book/polyglot/reader.h"
 #include "engine/movegen.h"
 #include "engine/san.h"
+#include "engine/search.h"
 #include "engine/uci_client.h"
 
 namespace bookforge {
@@ -65,6 +71,8 @@ struct Options {
   bool tsv = false;
   std::string games;  // a first column naming the games the books come from (markdown only)
   bool header = true;
+  int agreement_depth = 0;    // the embedded engine's depth for the agreement figure; 0: none
+  std::string agreement_out;  // where the agreement line goes ("": stdout, after the table)
 };
 
 // ---- The walk: where play by book weight goes -------------------------------------------------
@@ -137,9 +145,10 @@ std::string position_id(const Board& board) {
   return placement + " " + side + " " + castling + " " + ep;
 }
 
-// Evals from the side to move's view, in centipawns, clamped. The cache file holds one line per
-// eval: engine name, node count, position id, centipawns (tab-separated), appended as they come,
-// so an interrupted run keeps what it judged.
+// Evals from the side to move's view, in centipawns, clamped, and the judge's best moves. The
+// cache file holds one line per search: engine name, node count, position id, centipawns and
+// the best move in UCI (tab-separated; files from before best moves were kept have four fields),
+// appended as they come, so an interrupted run keeps what it judged.
 class Judge {
  public:
   static Result<std::unique_ptr<Judge>> open(const Options& o) {
@@ -158,16 +167,23 @@ class Judge {
       ++hits_;
       return hit->second;
     }
-    Result<int> cp = search(board);
-    if (!cp.ok()) return cp;
-    ++searches_;
-    cache_.emplace(id, *cp);
-    if (!options_.cache.empty()) {
-      std::ofstream out(options_.cache, std::ios::app);
-      out << client_->name() << '\t' << options_.nodes << '\t' << id << '\t' << *cp << '\n';
-      if (!out) return Error{"cannot write the eval cache " + options_.cache};
-    }
-    return *cp;
+    Result<Searched> found = search(board);
+    if (!found.ok()) return found.error();
+    if (Status s = remember(id, *found); !s.ok()) return s.error();
+    return found->cp;
+  }
+
+  // The judge's best move (UCI; empty where there is no legal move). Cached with the eval; for a
+  // position whose eval was cached before best moves were, searched again, and the cached eval
+  // kept, so that the figures of earlier runs do not move.
+  Result<std::string> best_move(const Board& board) {
+    const std::string id = position_id(board);
+    if (auto hit = best_.find(id); hit != best_.end()) return hit->second;
+    Result<Searched> found = search(board);
+    if (!found.ok()) return found.error();
+    if (auto hit = cache_.find(id); hit != cache_.end()) found->cp = hit->second;
+    if (Status s = remember(id, *found); !s.ok()) return s.error();
+    return found->best_move;
   }
 
   uint64_t searches() const { return searches_; }
@@ -176,10 +192,15 @@ class Judge {
  private:
   explicit Judge(const Options& o) : options_(o) {}
 
-  Result<int> search(const Board& board) {
+  struct Searched {
+    int cp = 0;
+    std::string best_move;  // UCI
+  };
+
+  Result<Searched> search(const Board& board) {
     MoveList legal;
     generate_legal(board, legal);
-    if (legal.count == 0) return board.in_check() ? -kClampCp : 0;
+    if (legal.count == 0) return Searched{board.in_check() ? -kClampCp : 0, ""};
     if (Status s = client_->new_game(); !s.ok()) return s.error();
     SearchLimits limits;
     limits.nodes = options_.nodes;
@@ -187,8 +208,21 @@ class Judge {
     if (!r.ok()) return r.error();
     if (r->lines.empty()) return Error{"the engine gave no score for " + board.fen()};
     const Score s = r->lines[0].score;
-    if (is_mate_score(s)) return s > 0 ? kClampCp : -kClampCp;
-    return std::clamp<int>(s, -kClampCp, kClampCp);
+    const int cp =
+        is_mate_score(s) ? (s > 0 ? kClampCp : -kClampCp) : std::clamp<int>(s, -kClampCp, kClampCp);
+    return Searched{cp, move_to_uci(r->lines[0].move)};
+  }
+
+  Status remember(const std::string& id, const Searched& found) {
+    ++searches_;
+    cache_[id] = found.cp;
+    best_[id] = found.best_move;
+    if (options_.cache.empty()) return ok_status();
+    std::ofstream out(options_.cache, std::ios::app);
+    out << client_->name() << '\t' << options_.nodes << '\t' << id << '\t' << found.cp << '\t'
+        << found.best_move << '\n';
+    if (!out) return Error{"cannot write the eval cache " + options_.cache};
+    return ok_status();
   }
 
   Status load_cache() {
@@ -200,13 +234,17 @@ class Judge {
       std::vector<std::string> fields;
       std::istringstream split(line);
       for (std::string f; std::getline(split, f, '\t');) fields.push_back(f);
+      // A best move line of a position with no legal move ends in an empty field.
+      if (line.ends_with('\t')) fields.emplace_back();
       char* end = nullptr;
-      const long cp = fields.size() == 4 ? std::strtol(fields[3].c_str(), &end, 10) : 0;
-      if (fields.size() != 4 || end == fields[3].c_str() || *end != '\0')
+      const bool shaped = fields.size() == 4 || fields.size() == 5;
+      const long cp = shaped ? std::strtol(fields[3].c_str(), &end, 10) : 0;
+      if (!shaped || end == fields[3].c_str() || *end != '\0')
         return Error{options_.cache + ":" + std::to_string(line_number) +
-                     ": not an eval cache line (engine, nodes, position, centipawns)"};
-      if (fields[0] == client_->name() && fields[1] == std::to_string(options_.nodes))
-        cache_[fields[2]] = int(cp);
+                     ": not an eval cache line (engine, nodes, position, centipawns[, best move])"};
+      if (fields[0] != client_->name() || fields[1] != std::to_string(options_.nodes)) continue;
+      cache_[fields[2]] = int(cp);
+      if (fields.size() == 5) best_[fields[2]] = fields[4];
     }
     return ok_status();
   }
@@ -214,6 +252,7 @@ class Judge {
   const Options& options_;
   std::unique_ptr<UciClient> client_;
   std::unordered_map<std::string, int> cache_;
+  std::unordered_map<std::string, std::string> best_;  // where known
   uint64_t searches_ = 0, hits_ = 0;
 };
 
@@ -305,7 +344,9 @@ BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
   return score;
 }
 
-Result<BookScore> score_book(Judge& judge, const std::string& path, const Options& o) {
+// `judged` gets the positions judged.
+Result<BookScore> score_book(Judge& judge, const std::string& path, const Options& o,
+                             std::vector<Board>& judged_positions) {
   Result<book::PolyglotBook> book = book::PolyglotBook::open(path);
   if (!book.ok()) return book.error();
   std::vector<ReachedPosition> reached = reach_positions(*book);
@@ -320,6 +361,7 @@ Result<BookScore> score_book(Judge& judge, const std::string& path, const Option
     Result<JudgedPosition> j = judge_position(judge, reached[i]);
     if (!j.ok()) return j.error();
     judged.push_back(*j);
+    judged_positions.push_back(reached[i].board);
     reach_judged += j->reach;
     if ((i + 1) % 25 == 0 || i + 1 == reached.size())
       std::fprintf(stderr, "\r%s: %zu/%zu positions (%llu searches, %llu cached)", path.c_str(), i + 1,
@@ -329,6 +371,57 @@ Result<BookScore> score_book(Judge& judge, const std::string& path, const Option
   BookScore score = summarize(judged, o.resamples);
   score.reach_judged = reach_judged / total_reach;
   return score;
+}
+
+// ---- Agreement of the embedded engine with the judge ---------------------------------------------
+
+// How often the embedded engine, searching as the rescoring does (a fresh search to a fixed
+// depth), picks the judge's best move, and what its choice loses by the judge's evals (the
+// regret of the book metric, for one move played with certainty).
+struct Agreement {
+  size_t positions = 0, same = 0, over_50 = 0, over_100 = 0;
+  double regret = 0;  // sum
+};
+
+Result<Agreement> measure_agreement(Judge& judge, const std::vector<Board>& positions, int depth) {
+  Engine engine(16, 1);
+  SearchLimits limits;
+  limits.depth = depth;
+  Agreement a;
+  for (const Board& board : positions) {
+    Result<std::string> judge_best = judge.best_move(board);
+    if (!judge_best.ok()) return judge_best.error();
+    if (judge_best->empty()) continue;  // no legal move
+    engine.new_game();
+    const SearchResult r = engine.search(board, {}, limits);
+    if (!r.best_move.is_ok()) return Error{"the embedded engine found no move in " + board.fen()};
+    Board child = board;
+    UndoInfo undo;
+    child.make_move(r.best_move, undo);
+    Result<int> own = judge.eval(board);
+    if (!own.ok()) return own.error();
+    Result<int> after = judge.eval(child);
+    if (!after.ok()) return after.error();
+    const int regret = std::max(*own, -*after) + *after;
+    ++a.positions;
+    a.same += move_to_uci(r.best_move) == *judge_best;
+    a.regret += regret;
+    a.over_50 += regret > 50;
+    a.over_100 += regret > 100;
+  }
+  return a;
+}
+
+std::string agreement_line(const Agreement& a, int depth, const std::string& games) {
+  const double n = double(std::max<size_t>(a.positions, 1));
+  char line[512];
+  std::snprintf(
+      line, sizeof line,
+      "%s%sembedded engine at depth %d on the %zu positions judged: the judge's best move in %.1f%% "
+      "(%zu); mean regret of its move %.1f cp; losing > 50 cp %.1f%%, > 100 cp %.1f%%\n",
+      games.c_str(), games.empty() ? "" : ": ", depth, a.positions, 100.0 * double(a.same) / n, a.same,
+      a.regret / n, 100.0 * double(a.over_50) / n, 100.0 * double(a.over_100) / n);
+  return line;
 }
 
 std::string interval(const Estimate& e, const char* unit) {
@@ -351,11 +444,12 @@ int run(const Options& o) {
         o.games.empty() ? "" : "| games ");
     std::printf("%s|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
   }
+  std::vector<Board> judged_positions;
   for (const std::string& spec : o.books) {
     const size_t eq = spec.find('=');
     const std::string label = eq == std::string::npos ? spec : spec.substr(0, eq);
     const std::string path = eq == std::string::npos ? spec : spec.substr(eq + 1);
-    Result<BookScore> s = score_book(**judge, path, o);
+    Result<BookScore> s = score_book(**judge, path, o, judged_positions);
     if (!s.ok()) {
       std::fprintf(stderr, "book_quality: %s\n", s.error().message.c_str());
       return 1;
@@ -370,6 +464,29 @@ int run(const Options& o) {
                   interval(s->regret, " cp").c_str(), interval(s->over_50, "%").c_str(),
                   interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged);
     std::fflush(stdout);
+  }
+  if (o.agreement_depth > 0) {
+    // Each position once, in the order first judged.
+    std::vector<Board> unique;
+    std::unordered_map<std::string, bool> seen;
+    for (const Board& b : judged_positions)
+      if (seen.emplace(position_id(b), true).second) unique.push_back(b);
+    Result<Agreement> a = measure_agreement(**judge, unique, o.agreement_depth);
+    if (!a.ok()) {
+      std::fprintf(stderr, "book_quality: %s\n", a.error().message.c_str());
+      return 1;
+    }
+    const std::string line = agreement_line(*a, o.agreement_depth, o.games);
+    if (o.agreement_out.empty()) {
+      std::printf("\n%s", line.c_str());
+    } else {
+      std::ofstream out(o.agreement_out, std::ios::app);
+      out << line;
+      if (!out) {
+        std::fprintf(stderr, "book_quality: cannot write %s\n", o.agreement_out.c_str());
+        return 1;
+      }
+    }
   }
   return 0;
 }
@@ -395,6 +512,12 @@ int main(int argc, char** argv) {
                "positions, share of play judged");
   app.add_option("--games", o.games, "Add a first column naming the games the books were built from");
   app.add_flag("--header,!--no-header", o.header, "Print the table's header (the default) or its rows only");
+  app.add_option("--agreement-depth", o.agreement_depth,
+                 "Also measure how often the embedded engine at this depth plays the judge's best move, "
+                 "on the positions judged [0: not measured]")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--agreement-out", o.agreement_out,
+                 "Append the agreement line to this file instead of printing it after the table");
   CLI11_PARSE(app, argc, argv);
   return bookforge::run(o);
 }

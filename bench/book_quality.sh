@@ -5,6 +5,8 @@
 #   default       bookforge build GAMES -o B --max-ply N
 #   depth8        bookforge build GAMES -o B --max-ply N --rescore-depth 8 --rescore-margin 50
 #   depth8-repair the same with --rescore-repair
+#   depth8-propagate  the same as depth8 with --rescore-propagate
+#   depth8-propagate-repair  and with --rescore-repair too
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
 #   stockfish-repair  the same with --rescore-repair
 #
@@ -13,7 +15,9 @@
 # of every book move (best eval of the position minus the eval after the move, mover's view,
 # Stockfish at a fixed node count), weighted by how often the book plays it. Prints, per data
 # set, the mean regret per book move and the share of play on moves losing more than 50 and
-# 100 cp, each with a 95% bootstrap interval over the judged positions.
+# 100 cp, each with a 95% bootstrap interval over the judged positions. After the table, per data
+# set, how often the embedded engine searching to the rescoring depth (8) plays the judge's best
+# move on the positions judged, and the mean regret of its move by the judge's evals.
 #
 # Evals are cached by position and node count in the work folder (evals.tsv), so a rerun, or
 # another book from the same games, costs only the positions not judged yet. Books are kept
@@ -93,6 +97,11 @@ build_book() {
     depth8) nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 > /dev/null ;;
     depth8-repair)
       nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-repair > /dev/null ;;
+    depth8-propagate)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-propagate > /dev/null ;;
+    depth8-propagate-repair)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-propagate \
+        --rescore-repair > /dev/null ;;
     stockfish)
       nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" > /dev/null ;;
     stockfish-repair)
@@ -109,6 +118,9 @@ label() {
     default) echo "bookforge default rules" ;;
     depth8) echo "bookforge \`--rescore-depth 8 --rescore-margin 50\`" ;;
     depth8-repair) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-repair\`" ;;
+    depth8-propagate) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate\`" ;;
+    depth8-propagate-repair)
+      echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair\`" ;;
     stockfish) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes\`" ;;
     stockfish-repair) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair\`" ;;
   esac
@@ -118,6 +130,8 @@ echo "judge: $stockfish at $nodes nodes per eval, $positions positions per book;
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 echo
 header=--header
+agreement=$work/agreement.txt
+rm -f "$agreement"
 for set in "${sets[@]}"; do
   read -r games _ description <<< "$(describe "$set")"
   [[ -f $games ]] || { echo "book_quality.sh: missing $games (../shared/data)" >&2; exit 1; }
@@ -130,6 +144,9 @@ for set in "${sets[@]}"; do
     specs+=("$(label "$book")=$path")
   done
   nice -n 19 "$judge" --engine "$stockfish" --nodes "$nodes" --positions "$positions" \
-    --cache "$work/evals.tsv" --games "$description" $header "${specs[@]}"
+    --cache "$work/evals.tsv" --games "$description" --agreement-depth 8 --agreement-out "$agreement" \
+    $header "${specs[@]}"
   header=--no-header
 done
+echo
+cat "$agreement"

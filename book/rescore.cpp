@@ -22,6 +22,7 @@ struct Verdict {
   std::vector<Score> scores;  // per candidate, kScoreNone where the move could not be scored
   Move best;                  // the engine's best move over all legal moves (when asked)
   Score best_score = kScoreNone;
+  int best_candidate = -1;  // the candidate that is the engine's best move, if one is
   uint64_t nodes = 0;
 };
 
@@ -95,6 +96,7 @@ Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) 
     const Move m = polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
     for (const PvLine& line : r->lines)
       if (line.move == m) v.scores[i] = line.score;
+    if (v.best.is_ok() && m == v.best) v.best_candidate = int(i);
   }
   return v;
 }
@@ -102,36 +104,50 @@ Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) 
 // Clamped so that mate scores still give a finite preference.
 int behind(Score best, Score s) { return std::clamp(best - s, 0, 4000); }
 
-// The score the candidates are measured against: the better of the engine's best move and the
-// best candidate (in a multi-line search a candidate can come out a little above the move the
-// search of all moves preferred).
-Score reference_score(const Verdict& v) {
-  Score best = v.best_score;
-  for (Score s : v.scores)
-    if (s != kScoreNone) best = best == kScoreNone ? s : std::max(best, s);
+// The score the candidates are measured against: the better of the engine's best move (when it is
+// not a candidate: a candidate is measured by its own value) and the best candidate still kept.
+// With the candidates' own scores this is the better of the two bests of the same multi-line
+// search (in which a candidate can come out a little above the move the search of all moves
+// preferred).
+Score reference_score(const Verdict& v, std::span<const Score> values, const std::vector<char>& dropped) {
+  Score best = v.best_candidate < 0 ? v.best_score : kScoreNone;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!dropped[i] && values[i] != kScoreNone)
+      best = best == kScoreNone ? values[i] : std::max(best, values[i]);
   return best;
 }
 
-// Drops the candidates too far behind, blends the weights, and repairs a position left empty
-// when asked; the repair, if one was made.
-std::optional<RepairedPosition> apply(const Verdict& v, const RescoreOptions& o, const Board& board,
-                                      PositionCandidates& c, RescoreStats& stats) {
-  const Score best = reference_score(v);
-  if (best == kScoreNone) return std::nullopt;
+// Marks the kept candidates more than the margin below the reference; true if it marked any.
+bool mark_drops(const Verdict& v, std::span<const Score> values, int margin_cp, std::vector<char>& dropped) {
+  const Score reference = reference_score(v, values, dropped);
+  if (reference == kScoreNone) return false;
+  bool marked = false;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!dropped[i] && values[i] != kScoreNone && values[i] < reference - margin_cp)
+      dropped[i] = marked = true;
+  return marked;
+}
 
+// Removes the marked candidates, blends the weights by `values`, and repairs a position left
+// empty when asked; the repair, if one was made.
+std::optional<RepairedPosition> apply(const Verdict& v, std::span<const Score> values,
+                                      const std::vector<char>& dropped, const RescoreOptions& o,
+                                      const Board& board, PositionCandidates& c, RescoreStats& stats) {
+  const Score best = reference_score(v, values, dropped);
   std::vector<Candidate> kept;
   std::vector<double> preference;
   uint64_t heaviest = 0;
   for (size_t i = 0; i < c.moves.size(); ++i) {
-    const Score s = v.scores[i];
+    const Score s = values[i];
     heaviest = std::max(heaviest, c.moves[i].weight);
-    if (s != kScoreNone && s < best - o.margin_cp) {
+    if (dropped[i]) {
       ++stats.dropped;
       continue;
     }
     kept.push_back(c.moves[i]);
     // An unscored move (not legal here, which a book built from games never has) keeps its weight.
-    preference.push_back(s == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
+    preference.push_back(
+        s == kScoreNone || best == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
   }
   std::optional<RepairedPosition> repaired;
   if (kept.empty()) {
@@ -166,6 +182,121 @@ std::optional<RepairedPosition> apply(const Verdict& v, const RescoreOptions& o,
   }
   c.moves = std::move(kept);
   return repaired;
+}
+
+// Values backed up the book's own lines. The book is a graph of searched positions (keyed by
+// Polyglot key, so transpositions share a node); every candidate's value, from the mover's view,
+// is minus the value of the position it leads to when that position was searched too, else the
+// engine's score of the move. A position's value is what the side to move can get there: the
+// reference above, the better of its best kept candidate and the engine's own best move. So a
+// move is judged by where its book line ends, and an opponent's book blunder never makes a bad
+// move look good (the opponent can always play the engine's move instead). A position whose
+// candidates are all dropped is an exit, worth the engine's best score.
+//
+// Values are computed depth first from every position in key order, with an on-stack mark: a
+// move that returns to a position still being valued (a repetition, which a book can hold by
+// transposition) keeps the engine's score of the move, since neither side has to repeat. The
+// order is fixed, so the values do not depend on the threads that searched.
+//
+// Backed-up values only ever drop: what a candidate's own score drops stays dropped. A value
+// backed up from the next position comes from a search whose last ply belongs to the other
+// side, and from the best of several noisy scores, so it leans towards the mover: on the lichess
+// samples the next position's score was above the move's own by a median of 4 to 24 cp a ply.
+// Keeping a move on such a value would keep moves the engine rejects (on the 2017-05 sample it
+// kept 2.f4 and 3.f4 in the Sicilian, and the regret rose from 10.3 to 16.3 cp); dropping on it
+// still catches a line that goes wrong later, where the fall is larger than that lean.
+class Propagation {
+ public:
+  Propagation(std::span<ReachablePosition> positions, const std::vector<size_t>& order,
+              const std::vector<Verdict>& verdicts, bool follow_lines, int margin_cp)
+      : positions_(positions), verdicts_(verdicts) {
+    for (size_t i : order)
+      if (verdicts[i].searched) nodes_.emplace_back().position = i;
+    std::stable_sort(nodes_.begin(), nodes_.end(), [&](const Node& a, const Node& b) {
+      return positions[a.position].candidates->key < positions[b.position].candidates->key;
+    });
+    for (Node& n : nodes_) {
+      const PositionCandidates& c = *positions[n.position].candidates;
+      n.values.assign(c.moves.size(), kScoreNone);
+      n.dropped.assign(c.moves.size(), false);
+      n.children.assign(c.moves.size(), kNone);
+      if (!follow_lines) continue;
+      mark_drops(verdicts[n.position], verdicts[n.position].scores, margin_cp, n.dropped);
+      const Board& board = positions[n.position].board;
+      for (size_t m = 0; m < c.moves.size(); ++m) {
+        const Move move = polyglot_to_move(board, c.moves[m].stats.move);
+        if (!move.is_ok()) continue;
+        Board child = board;
+        UndoInfo undo;
+        child.make_move(move, undo);
+        n.children[m] = find(child.key());
+      }
+    }
+  }
+
+  // Values under the current drops, then drops under those values; false when nothing changed.
+  // Rounds start from the drops of the candidates' own scores (with propagation).
+  bool round(int margin_cp) {
+    for (Node& n : nodes_) n.state = State::kNew;
+    for (size_t n = 0; n < nodes_.size(); ++n)
+      if (nodes_[n].state == State::kNew) back_up(n);
+    bool changed = false;
+    for (Node& n : nodes_)
+      if (mark_drops(verdicts_[n.position], n.values, margin_cp, n.dropped)) changed = true;
+    return changed;
+  }
+
+  struct Node {
+    size_t position;               // in the span given
+    std::vector<size_t> children;  // per candidate: the node it leads to, or kNone
+    std::vector<Score> values;     // per candidate, from the last round
+    std::vector<char> dropped;     // per candidate; once dropped, dropped for good
+    Score value = kScoreNone;      // of the position, from the last round
+    enum class State { kNew, kOnStack, kDone } state = State::kNew;
+  };
+  const std::vector<Node>& nodes() const { return nodes_; }
+
+ private:
+  using State = Node::State;
+  static constexpr size_t kNone = size_t(-1);
+
+  size_t find(uint64_t key) const {
+    auto it = std::lower_bound(nodes_.begin(), nodes_.end(), key, [&](const Node& n, uint64_t k) {
+      return positions_[n.position].candidates->key < k;
+    });
+    return it != nodes_.end() && positions_[it->position].candidates->key == key ? size_t(it - nodes_.begin())
+                                                                                 : kNone;
+  }
+
+  void back_up(size_t index) {
+    nodes_[index].state = State::kOnStack;
+    const Verdict& v = verdicts_[nodes_[index].position];
+    for (size_t m = 0; m < v.scores.size(); ++m) {
+      Score value = v.scores[m];
+      if (const size_t child = nodes_[index].children[m]; child != kNone) {
+        if (nodes_[child].state == State::kNew) back_up(child);
+        if (nodes_[child].state == State::kDone && nodes_[child].value != kScoreNone)
+          value = -nodes_[child].value;
+      }
+      nodes_[index].values[m] = value;
+    }
+    Node& n = nodes_[index];
+    n.value = reference_score(v, n.values, n.dropped);
+    if (n.value == kScoreNone) n.value = v.best_score;
+    n.state = State::kDone;
+  }
+
+  std::span<ReachablePosition> positions_;
+  const std::vector<Verdict>& verdicts_;
+  std::vector<Node> nodes_;  // the searched positions, in key order
+};
+
+// The candidates of one position that propagation dropped and their own scores kept.
+void count_propagated(const Verdict& v, const std::vector<char>& dropped, int margin_cp,
+                      RescoreStats& stats) {
+  std::vector<char> own(dropped.size(), false);
+  mark_drops(v, v.scores, margin_cp, own);
+  for (size_t i = 0; i < dropped.size(); ++i) stats.propagated_drops += dropped[i] && !own[i];
 }
 
 void collect_suspicious(const Verdict& v, const RescoreOptions& o, const ReachablePosition& pos,
@@ -271,17 +402,23 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
   for (std::thread& t : pool) t.join();
   if (!failure.empty()) return Error{"rescoring failed: " + failure};
 
-  // Apply in key order, so that the result and the suspicious list are the same however the
-  // positions were shared out.
-  for (size_t i : order) {
+  // Decide in key order, so that the result and the suspicious list are the same however the
+  // positions were shared out. Without propagation every candidate has its own score and one
+  // round settles it; with it, rounds repeat until no drop changes a value (drops are for good,
+  // so this ends).
+  Propagation propagation(positions, order, verdicts, options_.propagate, options_.margin_cp);
+  do ++stats_.propagation_rounds;
+  while (propagation.round(options_.margin_cp) && options_.propagate);
+  for (const Propagation::Node& n : propagation.nodes()) {
+    const size_t i = n.position;
     const Verdict& v = verdicts[i];
-    if (!v.searched) continue;
     ++stats_.positions;
     stats_.nodes += v.nodes;
     for (Score s : v.scores) stats_.candidates += s != kScoreNone;
     if (options_.find_suspicious) collect_suspicious(v, options_, positions[i], suspicious_);
+    if (options_.propagate) count_propagated(v, n.dropped, options_.margin_cp, stats_);
     if (std::optional<RepairedPosition> repair =
-            apply(v, options_, positions[i].board, *positions[i].candidates, stats_))
+            apply(v, n.values, n.dropped, options_, positions[i].board, *positions[i].candidates, stats_))
       repaired_.push_back(std::move(*repair));
   }
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -3,13 +3,35 @@
 // and its score, and once over the book's candidate moves, for a score each. A candidate that
 // scores more than the margin below the better of the two bests is dropped, even when it is
 // the position's only move. Optionally ("repair"), a position whose candidates are all dropped
-// gets the engine's best move instead. The engine's preference can be blended into the weights,
-// and popular moves the engine considers bad are collected for a human to look at; collecting
-// them reads the same searches, so it never changes the book.
+// gets the engine's best move instead. Popular moves the engine considers bad are collected for
+// a human to look at; collecting them reads the same searches, so it never changes the book.
+//
+// Propagation (optional) judges a candidate by where its book line ends instead of by its own
+// score: the value of a move that leads to another searched book position is minus that
+// position's value, and a position is worth the better of its best kept candidate and the
+// engine's own best move (the side to move can always leave the book with it; a position with
+// every candidate dropped is worth the engine's best score). Backed-up values only add drops to
+// those of the candidates' own scores (they lean towards the mover: rescore.cpp says why).
+// Drops change values, so the pass repeats until no value drops another candidate. See
+// rescore.cpp for cycles.
+//
+// Weights. The rules give each kept candidate a weight w from the statistics (games by
+// default). With --rescore-blend b (0 by default: the statistics' weights stay as they are),
+//
+//   w' = max(1, round((1 - b) * w + b * W * p / P))
+//   p  = 2^(-(reference - value) / margin)     the engine's preference, 1 for the best move,
+//                                              halved for every margin behind it (margin 0:
+//                                              1 for the best, 0 for the others)
+//
+// where W is the sum of the kept candidates' weights and P the sum of their preferences, so the
+// position's total weight is unchanged and b = 1 shares it by the engine's preference alone.
+// `value` is the candidate's score (its backed-up value with propagation) and `reference` the
+// better of the engine's best move and the best kept candidate.
 //
 // Positions are spread over threads. Each thread has its own engine and starts every position
 // from a cleared state, so with a depth or node limit the result does not depend on the thread
-// count or on which thread got which position.
+// count or on which thread got which position; propagation runs after all searches, on one
+// thread, in key order.
 #pragma once
 
 #include <atomic>
@@ -26,11 +48,12 @@
 namespace bookforge::book {
 
 struct RescoreOptions {
-  int depth = 0;        // search depth per position...
-  uint64_t nodes = 0;   // ...or node budget (exactly one of the two)
-  int margin_cp = 50;   // drop candidates scoring more than this below the best move (see above)
-  bool repair = false;  // where every candidate is dropped, add the engine's best move
-  double blend = 0;     // 0: keep the book's weights; 1: weights from the engine's scores only
+  int depth = 0;           // search depth per position...
+  uint64_t nodes = 0;      // ...or node budget (exactly one of the two)
+  int margin_cp = 50;      // drop candidates scoring more than this below the best move (see above)
+  bool repair = false;     // where every candidate is dropped, add the engine's best move
+  bool propagate = false;  // judge each candidate by the value backed up along its book line
+  double blend = 0;        // 0: keep the book's weights; 1: weights from the engine's scores only
   int threads = 1;
   int hash_mb = 8;          // per thread
   std::string engine_path;  // external UCI engine; empty = the embedded engine
@@ -65,12 +88,14 @@ struct RepairedPosition {
 };
 
 struct RescoreStats {
-  uint64_t positions = 0;   // positions searched
-  uint64_t candidates = 0;  // candidate moves scored
-  uint64_t dropped = 0;     // candidates dropped by the margin
-  uint64_t emptied = 0;     // positions whose every candidate was dropped (repaired or not)
-  uint64_t repaired = 0;    // of those, positions given the engine's best move
-  uint64_t nodes = 0;       // embedded engine only
+  uint64_t positions = 0;         // positions searched
+  uint64_t candidates = 0;        // candidate moves scored
+  uint64_t dropped = 0;           // candidates dropped by the margin
+  uint64_t emptied = 0;           // positions whose every candidate was dropped (repaired or not)
+  uint64_t repaired = 0;          // of those, positions given the engine's best move
+  uint64_t propagated_drops = 0;  // of `dropped`, candidates their own scores alone would have kept
+  int propagation_rounds = 0;     // passes over the book until no value changed a decision
+  uint64_t nodes = 0;             // embedded engine only
   double seconds = 0;
 };
 

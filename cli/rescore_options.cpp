@@ -53,6 +53,10 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                 "Where every candidate of a position is dropped, put the engine's best move in their place "
                 "(listed under rescore.repaired in --report)")
       ->group(group);
+  cmd->add_flag("--rescore-propagate", f.propagate,
+                "Also drop candidates whose book line goes wrong later: values backed up along the book's "
+                "own lines from where they end (negamax over the kept moves), measured like the scores")
+      ->group(group);
   cmd->add_option(
          "--rescore-blend", f.blend,
          "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
@@ -82,9 +86,10 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
                                                                  const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
-    if (!f.suspicious.empty() || !f.engine.empty() || f.repair)
+    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate)
       return Error{
-          "--suspicious, --rescore-engine and --rescore-repair need --rescore-depth or --rescore-nodes"};
+          "--suspicious, --rescore-engine, --rescore-repair and --rescore-propagate need --rescore-depth or "
+          "--rescore-nodes"};
     return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
@@ -92,6 +97,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.nodes = f.nodes;
   o.margin_cp = f.margin_cp;
   o.repair = f.repair;
+  o.propagate = f.propagate;
   o.blend = f.blend;
   o.engine_path = f.engine;
   o.hash_mb = f.hash_mb;
@@ -118,6 +124,9 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
         static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.emptied),
         static_cast<unsigned long long>(s.repaired), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0,
         s.candidates > 0 ? 1000.0 * s.seconds / double(s.candidates) : 0.0);
+    if (f.propagate)
+      std::printf("; propagation: %llu more dropped in %d rounds",
+                  static_cast<unsigned long long>(s.propagated_drops), s.propagation_rounds);
     if (!f.suspicious.empty())
       std::printf("; %zu suspicious moves in %s", suspicious.size(), f.suspicious.c_str());
     std::printf("\n");

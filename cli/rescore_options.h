@@ -18,6 +18,7 @@ struct RescoreFlags {
   uint64_t nodes = 0;
   int margin_cp = 50;
   bool repair = false;
+  bool propagate = false;
   double blend = 0;
   std::string engine;
   int hash_mb = 8;

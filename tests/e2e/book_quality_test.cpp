@@ -99,6 +99,29 @@ TEST(BookQuality, ABlunderWithMostOfTheWeightScoresBadly) {
   EXPECT_NE(second.err.find("0 searches"), std::string::npos) << second.err;
 }
 
+TEST(BookQuality, AgreementWithTheJudgeIsMeasuredAndOldCachesStillServe) {
+  if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << "no stockfish";
+  if (!std::filesystem::exists(book_quality_bin())) GTEST_SKIP() << "book_quality not built (benchmarks off)";
+  TempDir tmp;
+  write_book(tmp / "book.bin", {{"b8c6", 10}});
+  // A cache from before best moves were kept: the start position's eval, with no best move.
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+  write_file(tmp / "evals.tsv", "Stockfish 15.1\t20000\t" + start + "\t77\n");
+  const CommandResult r =
+      run_program({book_quality_bin().string(), "--engine", kStockfish, "--nodes", "20000", "--cache",
+                   (tmp / "evals.tsv").string(), "--agreement-depth", "3", "--agreement-out",
+                   (tmp / "agreement.txt").string(), (tmp / "book.bin").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string line = read_file(tmp / "agreement.txt");
+  EXPECT_NE(line.find("embedded engine at depth 3 on the 4 positions judged: the judge's best move in "),
+            std::string::npos)
+      << line;
+  EXPECT_NE(line.find("mean regret of its move "), std::string::npos) << line;
+  // The start position was searched again for its best move, and its cached eval kept.
+  const std::string cache = read_file(tmp / "evals.tsv");
+  EXPECT_NE(cache.find("\t" + start + "\t77\t"), std::string::npos) << cache;
+}
+
 TEST(BookQuality, ACorruptCacheIsNamedWithItsLine) {
   if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << "no stockfish";
   if (!std::filesystem::exists(book_quality_bin())) GTEST_SKIP() << "book_quality not built (benchmarks off)";

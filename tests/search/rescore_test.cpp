@@ -236,6 +236,202 @@ TEST(Rescore, OptionsAreValidated) {
   EXPECT_FALSE(o.validate().ok());
 }
 
+// ---- Propagation, with a scripted engine whose every score the test sets ---------------------
+
+// A UCI engine in a shell script that answers from a table: one line per position and move,
+// "FEN|move score" (score in centipawns from the side to move's view), best first. A search of
+// all moves reports the position's first line; a search of some moves reports their lines in
+// the table's order. So the test decides what "the engine" thinks of every move everywhere.
+std::string scripted_engine(const test::TempDir& dir, const std::string& table) {
+  test::write_file(dir / "table.txt", table);
+  const std::filesystem::path script = dir / "scripted_engine.sh";
+  test::write_file(
+      script,
+      "#!/bin/sh\n"
+      "set -f\n"
+      "table=\"" +
+          (dir / "table.txt").string() +
+          "\"\n"
+          "while IFS= read -r line; do\n"
+          "  set -- $line\n"
+          "  case \"$1\" in\n"
+          "    uci) echo 'id name Scripted'; echo uciok ;;\n"
+          "    isready) echo readyok ;;\n"
+          "    position) shift 2; fen=\"$*\" ;;\n"
+          "    go) moves=' '; take=0\n"
+          "        for w in \"$@\"; do [ $take = 1 ] && moves=\"$moves$w \"; [ \"$w\" = searchmoves ] && "
+          "take=1; done\n"
+          "        awk -F'|' -v fen=\"$fen\" -v moves=\"$moves\" '$1 == fen {\n"
+          "          split($2, f, \" \")\n"
+          "          if (moves != \" \" && index(moves, \" \" f[1] \" \") == 0) next\n"
+          "          if (best == \"\") best = f[1]\n"
+          "          printf \"info depth 1 multipv %d score cp %d nodes 1 pv %s\\n\", ++k, f[2], f[1]\n"
+          "          if (moves == \" \") exit\n"
+          "        } END { print \"bestmove \" best }' \"$table\" ;;\n"
+          "    quit) exit 0 ;;\n"
+          "  esac\n"
+          "done\n");
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script.string();
+}
+
+Board after_moves(const std::vector<const char*>& line) {
+  Board b;
+  for (const char* m : line) {
+    UndoInfo u;
+    b.make_move(uci_to_move(b, m), u);
+  }
+  return b;
+}
+
+// The Blackburne Shilling trap as a small book: 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nd4 and then
+// 4.Nxe5 or 4.O-O; after 4.Nxe5 the book's reply is 4...Qg5, after which its only move is
+// 5.Nxf7?? (5...Qxg2 wins). Each position as the engine sees it at its own depth: 4.Nxe5
+// looks best (+60) and 4...Qg5 looks harmless (-50 for Black), but one move further on White
+// is lost whatever it plays (5.Bxf7+ -150 at best, 5.Nxf7 -900).
+struct TrapBook {
+  std::vector<Board> boards;
+  std::vector<book::PositionCandidates> cands;
+  std::string table;
+
+  void add(const std::vector<const char*>& line, const std::vector<std::pair<const char*, uint64_t>>& moves,
+           const std::vector<std::pair<const char*, int>>& engine) {
+    const Board b = after_moves(line);
+    book::PositionCandidates p;
+    p.key = b.key();
+    for (const auto& [uci, weight] : moves) p.moves.push_back(candidate(b, uci, uint32_t(weight), weight));
+    std::sort(p.moves.begin(), p.moves.end(),
+              [](const book::Candidate& a, const book::Candidate& c) { return a.stats.move < c.stats.move; });
+    boards.push_back(b);
+    cands.push_back(p);
+    for (const auto& [uci, cp] : engine) table += b.fen() + "|" + uci + " " + std::to_string(cp) + "\n";
+  }
+
+  std::vector<book::ReachablePosition> positions() {
+    std::vector<book::ReachablePosition> out;
+    for (size_t i = 0; i < boards.size(); ++i) out.push_back({boards[i], &cands[i], boards[i].game_ply()});
+    std::sort(out.begin(), out.end(), [](const book::ReachablePosition& a, const book::ReachablePosition& b) {
+      return a.candidates->key < b.candidates->key;
+    });
+    return out;
+  }
+};
+
+TrapBook trap_book() {
+  const std::vector<const char*> start = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"};
+  std::vector<const char*> after_nxe5 = start, after_qg5 = start;
+  after_nxe5.push_back("f3e5");
+  after_qg5.insert(after_qg5.end(), {"f3e5", "d8g5"});
+  TrapBook t;
+  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"f3e5", 60}, {"e1g1", 40}});
+  t.add(after_nxe5, {{"d8g5", 50}}, {{"d8g5", -50}});
+  t.add(after_qg5, {{"e5f7", 20}}, {{"c4f7", -150}, {"e5f7", -900}});
+  return t;
+}
+
+std::vector<std::string> moves_of(const Board& b, const book::PositionCandidates& p) {
+  std::vector<std::string> out;
+  for (const book::Candidate& c : p.moves) out.push_back(move_of(b, c));
+  return out;
+}
+
+book::RescoreOptions scripted_options(const std::string& engine, bool propagate) {
+  book::RescoreOptions o;
+  o.depth = 1;
+  o.engine_path = engine;
+  o.propagate = propagate;
+  return o;
+}
+
+TEST(RescorePropagation, AMoveWhoseBookLineGoesWrongLaterIsDropped) {
+  test::TempDir dir;
+  TrapBook plain = trap_book(), propagated = trap_book();
+  const std::string engine = scripted_engine(dir, plain.table);
+
+  // Each position on its own: only 5.Nxf7?? goes, and 4.Nxe5 stays the book's main move.
+  std::vector<book::ReachablePosition> a = plain.positions();
+  book::Rescorer own(scripted_options(engine, false));
+  ASSERT_TRUE(own.transform(a).ok());
+  EXPECT_EQ(moves_of(plain.boards[0], plain.cands[0]), (std::vector<std::string>{"e1g1", "f3e5"}));
+  EXPECT_TRUE(plain.cands[2].moves.empty());
+  EXPECT_EQ(own.stats().dropped, 1u);
+
+  // Propagated: 5.Nxf7 goes, the position after 4...Qg5 is an exit worth -150 for White, so
+  // 4...Qg5 is worth +150 for Black and 4.Nxe5 -150 for White: 190 cp below 4.O-O, dropped.
+  std::vector<book::ReachablePosition> b = propagated.positions();
+  book::Rescorer backed_up(scripted_options(engine, true));
+  ASSERT_TRUE(backed_up.transform(b).ok());
+  EXPECT_EQ(moves_of(propagated.boards[0], propagated.cands[0]), (std::vector<std::string>{"e1g1"}));
+  EXPECT_EQ(moves_of(propagated.boards[1], propagated.cands[1]), (std::vector<std::string>{"d8g5"}));
+  EXPECT_TRUE(propagated.cands[2].moves.empty());
+  EXPECT_EQ(backed_up.stats().dropped, 2u);
+  EXPECT_EQ(backed_up.stats().propagated_drops, 1u);
+  EXPECT_GE(backed_up.stats().propagation_rounds, 2);
+}
+
+TEST(RescorePropagation, AnOpponentsBookBlunderDoesNotMakeAMoveLookGood) {
+  // 4.Nxe5 looks playable on its own (+20, within the margin of 4.O-O's +40). The book's only
+  // reply, 4...Qe7, looks fine on its own too (+190 for Black, near 4...Qg5's +200) but loses to
+  // 5.Bxf7+ (+400 for White). A negamax over the book's moves alone would value 4.Nxe5 at +400,
+  // keep it and drop 4.O-O; but Black can play the engine's best, 4...Qg5, so 4.Nxe5 is worth
+  // -200: it goes, and 4.O-O stays.
+  test::TempDir dir;
+  const std::vector<const char*> start = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"};
+  std::vector<const char*> after_nxe5 = start, after_qe7 = start;
+  after_nxe5.push_back("f3e5");
+  after_qe7.insert(after_qe7.end(), {"f3e5", "d8e7"});
+  TrapBook t;
+  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"e1g1", 40}, {"f3e5", 20}});
+  t.add(after_nxe5, {{"d8e7", 50}}, {{"d8g5", 200}, {"d8e7", 190}});
+  t.add(after_qe7, {{"c4f7", 50}}, {{"c4f7", 400}});
+  const std::string engine = scripted_engine(dir, t.table);
+  std::vector<book::ReachablePosition> positions = t.positions();
+  book::Rescorer rescorer(scripted_options(engine, true));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_EQ(moves_of(t.boards[0], t.cands[0]), (std::vector<std::string>{"e1g1"}));
+  EXPECT_TRUE(t.cands[1].moves.empty());  // 4...Qe7 is worth -400 against 4...Qg5's +200
+  EXPECT_EQ(moves_of(t.boards[2], t.cands[2]), (std::vector<std::string>{"c4f7"}));
+  EXPECT_EQ(rescorer.stats().propagated_drops, 2u);
+}
+
+TEST(RescorePropagation, AMoveItsOwnSearchDropsStaysDropped) {
+  // 4.Nxe5 is 140 cp behind 4.O-O in its own search, but the search after it likes White's game
+  // (+300). Values backed up from the next position lean towards the mover, so they only add
+  // drops: 4.Nxe5 stays out, and 4.O-O is not measured against the +300.
+  test::TempDir dir;
+  const std::vector<const char*> start = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "c6d4"};
+  std::vector<const char*> after_nxe5 = start;
+  after_nxe5.push_back("f3e5");
+  TrapBook t;
+  t.add(start, {{"f3e5", 70}, {"e1g1", 30}}, {{"e1g1", 40}, {"f3e5", -100}});
+  t.add(after_nxe5, {{"d8g5", 50}}, {{"d8g5", -300}});
+  const std::string engine = scripted_engine(dir, t.table);
+  std::vector<book::ReachablePosition> positions = t.positions();
+  book::Rescorer rescorer(scripted_options(engine, true));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_EQ(moves_of(t.boards[0], t.cands[0]), (std::vector<std::string>{"e1g1"}));
+  EXPECT_EQ(rescorer.stats().propagated_drops, 0u);
+}
+
+TEST(RescorePropagation, ARepetitionInTheBookEnds) {
+  // 1.Nf3 Nf6 2.Ng1 Ng8 is the start position again: the book is a cycle. Every move is the
+  // engine's best where it stands, so nothing is dropped, and the pass ends.
+  test::TempDir dir;
+  TrapBook t;
+  t.add({}, {{"g1f3", 10}}, {{"g1f3", 20}});
+  t.add({"g1f3"}, {{"g8f6", 10}}, {{"g8f6", -20}});
+  t.add({"g1f3", "g8f6"}, {{"f3g1", 10}}, {{"f3g1", 10}});
+  t.add({"g1f3", "g8f6", "f3g1"}, {{"f6g8", 10}}, {{"f6g8", -10}});
+  ASSERT_EQ(t.boards[0].key(), after_moves({"g1f3", "g8f6", "f3g1", "f6g8"}).key());
+  const std::string engine = scripted_engine(dir, t.table);
+  std::vector<book::ReachablePosition> positions = t.positions();
+  book::Rescorer rescorer(scripted_options(engine, true));
+  ASSERT_TRUE(rescorer.transform(positions).ok());
+  EXPECT_EQ(rescorer.stats().dropped, 0u);
+  EXPECT_EQ(rescorer.stats().positions, 4u);
+  EXPECT_EQ(rescorer.stats().propagation_rounds, 1);
+}
+
 // A handful of opening positions with two or three candidates each.
 struct Sample {
   std::vector<Board> boards;
@@ -266,7 +462,7 @@ Sample sample_positions() {
 }
 
 TEST(Rescore, SameResultWithAnyNumberOfThreads) {
-  auto run = [](int threads) {
+  auto run = [](int threads, bool propagate) {
     Sample s = sample_positions();
     std::vector<book::ReachablePosition> positions;
     for (size_t i = 0; i < s.boards.size(); ++i) positions.push_back({s.boards[i], &s.cands[i], 0});
@@ -275,6 +471,7 @@ TEST(Rescore, SameResultWithAnyNumberOfThreads) {
     o.blend = 0.5;
     o.margin_cp = 30;
     o.threads = threads;
+    o.propagate = propagate;
     o.find_suspicious = true;
     o.suspicious_share = 0;
     o.suspicious_margin_cp = 20;
@@ -286,9 +483,11 @@ TEST(Rescore, SameResultWithAnyNumberOfThreads) {
     out << book::suspicious_csv(rescorer.suspicious());
     return out.str();
   };
-  const std::string one = run(1);
-  EXPECT_EQ(one, run(3));
-  EXPECT_EQ(one, run(1));
+  for (bool propagate : {false, true}) {
+    const std::string one = run(1, propagate);
+    EXPECT_EQ(one, run(3, propagate));
+    EXPECT_EQ(one, run(1, propagate));
+  }
 }
 
 // End to end: PGN games in which the blunder is the most played move, built into a book.
@@ -386,6 +585,26 @@ TEST(RescoreBuild, RepairIsListedInTheReport) {
       {"build", (dir / "games.pgn").string(), "-o", (dir / "x.bin").string(), "--rescore-repair"});
   EXPECT_EQ(alone.exit_code, 2);
   EXPECT_NE(alone.err.find("--rescore-repair"), std::string::npos) << alone.err;
+}
+
+TEST(RescoreBuild, PropagationGivesTheSameBookForAnyThreadCount) {
+  test::TempDir dir;
+  const std::string games = (test::source_dir() / "data-samples" / "twic0920-2000.pgn").string();
+  auto build = [&](const std::string& name, const char* threads) {
+    return test::run_bookforge({"build", games, "--max-ply", "12", "--rescore-depth", "4",
+                                "--rescore-propagate", "--threads", threads, "-o", (dir / name).string()});
+  };
+  const auto one = build("one.bin", "1");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("; propagation: "), std::string::npos) << one.out;
+  ASSERT_EQ(build("two.bin", "2").exit_code, 0);
+  EXPECT_EQ(test::read_file(dir / "one.bin"), test::read_file(dir / "two.bin"));
+
+  // Without a depth or node limit it is a usage error.
+  const auto alone =
+      test::run_bookforge({"build", games, "-o", (dir / "x.bin").string(), "--rescore-propagate"});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--rescore-propagate"), std::string::npos) << alone.err;
 }
 
 TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
