@@ -592,11 +592,18 @@ TEST(RescoreBuild, PropagationGivesTheSameBookForAnyThreadCount) {
   const std::string games = (test::source_dir() / "data-samples" / "twic0920-2000.pgn").string();
   auto build = [&](const std::string& name, const char* threads) {
     return test::run_bookforge({"build", games, "--max-ply", "12", "--rescore-depth", "4",
-                                "--rescore-propagate", "--threads", threads, "-o", (dir / name).string()});
+                                "--rescore-propagate", "--threads", threads, "-o", (dir / name).string(),
+                                "--report", (dir / (name + ".json")).string()});
   };
   const auto one = build("one.bin", "1");
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_NE(one.out.find("; propagation: "), std::string::npos) << one.out;
+  // The report says what propagation did, as the summary line does.
+  const std::string report = test::read_file(dir / "one.bin.json");
+  const size_t drops = one.out.find("; propagation: ") + std::string("; propagation: ").size();
+  const std::string dropped = one.out.substr(drops, one.out.find(' ', drops) - drops);
+  EXPECT_NE(report.find("\"propagated_drops\": " + dropped + ","), std::string::npos) << report;
+  EXPECT_NE(report.find("\"propagation_rounds\": "), std::string::npos) << report;
   ASSERT_EQ(build("two.bin", "2").exit_code, 0);
   EXPECT_EQ(test::read_file(dir / "one.bin"), test::read_file(dir / "two.bin"));
 
