@@ -36,13 +36,14 @@ int run(const std::string& engine_path, uint64_t nodes) {
   SearchLimits limits;
   limits.nodes = nodes;
   std::string line;
-  size_t done = 0;
+  size_t done = 0, line_number = 0;
   while (std::getline(std::cin, line)) {
+    ++line_number;
     const size_t bar = line.find('|');
     if (bar == std::string::npos) continue;
     const auto board = Board::from_fen(std::string_view(line).substr(0, bar));
     if (!board.ok()) {
-      std::cerr << "sf_label: line " << done + 1 << ": " << board.error().message << "\n";
+      std::cerr << "sf_label: standard input, line " << line_number << ": " << board.error().message << "\n";
       return 1;
     }
     if (Status s = (*client)->new_game(); !s) {
