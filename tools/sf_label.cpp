@@ -39,8 +39,12 @@ int run(const std::string& engine_path, uint64_t nodes) {
   size_t done = 0, line_number = 0;
   while (std::getline(std::cin, line)) {
     ++line_number;
+    if (line.empty()) continue;
     const size_t bar = line.find('|');
-    if (bar == std::string::npos) continue;
+    if (bar == std::string::npos) {
+      std::cerr << "sf_label: standard input, line " << line_number << ": expected FEN|result\n";
+      return 1;
+    }
     const auto board = Board::from_fen(std::string_view(line).substr(0, bar));
     if (!board.ok()) {
       std::cerr << "sf_label: standard input, line " << line_number << ": " << board.error().message << "\n";
