@@ -59,6 +59,10 @@ struct EvalParams {
   EvalWeight minor_behind_pawn;     // knight or bishop right behind a pawn (shielded, blocks it)
   EvalWeight bishop_long_diagonal;  // bishop that sees two centre squares past the pawns
   EvalWeight minor_king_distance;   // per square between a knight or bishop and its own king
+  EvalWeight candidate_passed[8];   // by relative rank: unopposed, and no more enemy pawns can stop
+                                    // it than own neighbours beside or behind it can support it
+  EvalWeight rook_behind_passer;    // own rook behind an own passed pawn on its file
+  EvalWeight king_pawn_distance;    // per square from the king to the nearest own pawn
 };
 
 // The engine's weights.

@@ -152,5 +152,40 @@ TEST(Eval, ExposedKingCostsInTheMiddlegame) {
   EXPECT_GT(castled, exposed + 50);
 }
 
+// How much white's middlegame and endgame scores grow when `bump` adds 1000 to a weight.
+EvalWeight change_from(const std::string& fen, void (*bump)(EvalParams&)) {
+  EvalParams p = default_eval_params();
+  bump(p);
+  const EvalBreakdown before = evaluate_breakdown(board_of(fen), default_eval_params());
+  const EvalBreakdown after = evaluate_breakdown(board_of(fen), p);
+  return {after.mg - before.mg, after.eg - before.eg};
+}
+
+TEST(Eval, CandidatePassedPawnNeedsAsManyHelpersAsStoppers) {
+  auto bump = [](EvalParams& p) { p.candidate_passed[3].mg += 1000, p.candidate_passed[3].eg += 1000; };
+  // b4 is unopposed; a6 guards its path and c4 beside it can answer: a candidate (c4 itself
+  // is passed, not a candidate).
+  EXPECT_EQ(change_from("4k3/8/p7/8/1PP5/8/8/4K3 w - - 0 1", bump).eg, 1000);
+  // Without c4 the single stopper wins.
+  EXPECT_EQ(change_from("4k3/8/p7/8/1P6/8/8/4K3 w - - 0 1", bump).eg, 0);
+  // Two stoppers and two helpers (a3, c3), but opposed by b6 on its own file: not a candidate.
+  EXPECT_EQ(change_from("4k3/2p5/1p6/8/1P6/P1P5/8/4K3 w - - 0 1", bump).eg, 0);
+  // The same for black, from its side of the board.
+  EXPECT_EQ(change_from("4k3/8/8/1pp5/8/P7/8/4K3 w - - 0 1", bump).eg, -1000);
+}
+
+TEST(Eval, RookBehindPassedPawnCountsOnlyWithNothingBetween) {
+  auto bump = [](EvalParams& p) { p.rook_behind_passer.mg += 1000, p.rook_behind_passer.eg += 1000; };
+  EXPECT_EQ(change_from("4k3/8/8/P7/8/8/8/R3K3 w - - 0 1", bump).eg, 1000);
+  EXPECT_EQ(change_from("4k3/8/8/P7/8/8/B7/R3K3 w - - 0 1", bump).eg, 0);
+  EXPECT_EQ(change_from("R7/6k1/8/P7/8/8/8/4K3 w - - 0 1", bump).eg, 0);  // in front of it
+}
+
+TEST(Eval, KingPawnDistanceIsToTheNearestOwnPawn) {
+  auto bump = [](EvalParams& p) { p.king_pawn_distance.eg += 1000; };
+  // White's king on e1 is 4 squares from a4 and from h5; black's on e8 is 2 from c6.
+  EXPECT_EQ(change_from("4k3/8/2p5/7P/P7/8/8/4K3 w - - 0 1", bump).eg, 4000 - 2000);
+}
+
 }  // namespace
 }  // namespace bookforge

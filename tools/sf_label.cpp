@@ -1,0 +1,89 @@
+// sf_label: labels tuning positions with a reference engine's evaluation, for eval_tune's
+// --scored input. Game results are a noisy label (a won position still loses a game now and
+// then); a strong engine's score of the very position is a far less noisy one.
+//
+// Reads the lines eval_tune --dump writes ("FEN|result", result 1, 0.5 or 0 for white) and
+// writes them back with the engine's score appended ("FEN|result|centipawns", white's view,
+// mates clamped to +-3000), searching each position to a fixed node count with one thread.
+//
+//   build/bin/eval_tune --dump positions.txt --positions 200000 --sample 8 GAMES.pgn.zst
+//   build/bin/sf_label --engine /usr/games/stockfish --nodes 5000 < positions.txt > scored.txt
+//   build/bin/eval_tune --scored scored.txt --lambda 0.75 > tuned.inc
+//
+// Deterministic for a given engine build: one thread, a fixed node count, the hash cleared
+// before every position.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "engine/board.h"
+#include "engine/uci_client.h"
+
+namespace bookforge {
+namespace {
+
+constexpr Score kMateClamp = 3000;
+
+int run(const std::string& engine_path, uint64_t nodes) {
+  auto client = UciClient::launch(engine_path, {{"Threads", "1"}, {"Hash", "16"}});
+  if (!client.ok()) {
+    std::cerr << "sf_label: " << client.error().message << "\n";
+    return 1;
+  }
+  SearchLimits limits;
+  limits.nodes = nodes;
+  std::string line;
+  size_t done = 0, line_number = 0;
+  while (std::getline(std::cin, line)) {
+    ++line_number;
+    if (line.empty()) continue;
+    const size_t bar = line.find('|');
+    if (bar == std::string::npos) {
+      std::cerr << "sf_label: standard input, line " << line_number << ": expected FEN|result\n";
+      return 1;
+    }
+    const auto board = Board::from_fen(std::string_view(line).substr(0, bar));
+    if (!board.ok()) {
+      std::cerr << "sf_label: standard input, line " << line_number << ": " << board.error().message << "\n";
+      return 1;
+    }
+    if (Status s = (*client)->new_game(); !s) {
+      std::cerr << "sf_label: " << s.error().message << "\n";
+      return 1;
+    }
+    const auto result = (*client)->search(*board, limits);
+    if (!result.ok()) {
+      std::cerr << "sf_label: " << result.error().message << "\n";
+      return 1;
+    }
+    if (result->lines.empty()) continue;  // mate or stalemate: no score to learn from
+    const Score stm = std::clamp<Score>(result->lines[0].score, -kMateClamp, kMateClamp);
+    const Score white = board->side_to_move() == kWhite ? stm : -stm;
+    std::cout << line << '|' << white << '\n';
+    if (++done % 10000 == 0) std::cerr << "labelled " << done << " positions\n";
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace bookforge
+
+int main(int argc, char** argv) {
+  std::string engine = "/usr/games/stockfish";
+  uint64_t nodes = 5000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--engine" && i + 1 < argc) {
+      engine = argv[++i];
+    } else if (arg == "--nodes" && i + 1 < argc) {
+      nodes = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      std::cerr << "usage: sf_label [--engine PATH] [--nodes N] < positions.txt > scored.txt\n";
+      return 2;
+    }
+  }
+  return bookforge::run(engine, nodes);
+}
