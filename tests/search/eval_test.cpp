@@ -40,7 +40,7 @@ std::string colour_flipped(const std::string& fen) {
   std::string ordered;
   for (char c : std::string("KQkq"))
     if (rights.find(c) != std::string::npos) ordered += c;
-  if (ordered.empty()) ordered = "-";
+  if (ordered.empty()) ordered.push_back('-');
   if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
   return flipped + (side == "w" ? " b " : " w ") + ordered + " " + ep + " 0 1";
 }
