@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <thread>
 
 #include "book/duplicate_filter.h"
 #include "book/store/content_hash.h"
@@ -139,6 +140,9 @@ std::string temporary_path(const std::string& target) {
   return (fs::path(target).parent_path() / (temporary_prefix(target) + std::to_string(::getpid()))).string();
 }
 
+// The side store a new store's games are made in first (merge_into), beside its temporary file.
+constexpr const char* kSideSuffix = "-games";
+
 // A killed add of a new store leaves its temporary file behind (and SQLite's side files of it);
 // the next add of the same store removes those whose process is gone.
 void remove_stale_temporaries(const std::string& target) {
@@ -152,7 +156,9 @@ void remove_stale_temporaries(const std::string& target) {
     const std::string rest = name.substr(prefix.size());
     size_t digits = 0;
     while (digits < rest.size() && std::isdigit(static_cast<unsigned char>(rest[digits]))) ++digits;
-    const std::string side = rest.substr(digits);
+    std::string side = rest.substr(digits);
+    if (side.rfind(kSideSuffix, 0) == 0)
+      side.erase(0, std::string_view(kSideSuffix).size());  // the games' side store
     if (digits == 0 || !(side.empty() || side == "-wal" || side == "-shm" || side == "-journal")) continue;
     const pid_t pid = pid_t(std::stol(rest.substr(0, digits)));
     if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
@@ -190,6 +196,7 @@ struct GamesToAdd {
   int plies = 0;
   GameReferences* references = nullptr;
   uint64_t new_games = 0;
+  std::string side_path;  // a new store's games are made here first (see merge_into)
 };
 
 // The plies whose positions keep their games: the store's, which a different --game-plies may
@@ -232,10 +239,6 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
   if (!recorded) return recorded.error();
   if (!*recorded)
     if (Status s = store.set_settings(settings); !s) return s;
-  book::PrefetchStream prefetched(entries);
-  Result<MergeCounts> merged = store.merge(prefetched, options.on_merge_row);
-  if (!merged) return merged.error();
-  report.rows_merged = merged->entries;
   std::vector<int64_t> source_ids;
   for (const SourceRecord& source : sources) {
     if (Status s = store.add_source(source); !s) return s;
@@ -245,17 +248,43 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
   }
   // Every game new to this add must go in: one whose fingerprint is there already was
   // committed by another add after this one loaded the fingerprints, and would be counted twice.
-  const std::unique_ptr<GameRecordStream> records = games.references->records();
-  SourcedRecords sourced(*records, source_ids);
-  Result<uint64_t> recorded_games = store.add_games(sourced);
-  if (!recorded_games) return recorded_games.error();
-  if (*recorded_games != games.new_games)
-    return Error{store.path() +
-                 ": another db add added some of the same games meanwhile; nothing was added "
-                 "(run this add again)"};
-  Result<std::unique_ptr<PositionGameStream>> positions = games.references->positions();
-  if (!positions) return positions.error();
-  if (Status s = store.add_position_games(**positions); !s) return s;
+  auto add_games_to = [&](Store& target) -> Status {
+    const std::unique_ptr<GameRecordStream> records = games.references->records();
+    SourcedRecords sourced(*records, source_ids);
+    Result<uint64_t> recorded_games = target.add_games(sourced);
+    if (!recorded_games) return recorded_games.error();
+    if (*recorded_games != games.new_games)
+      return Error{store.path() +
+                   ": another db add added some of the same games meanwhile; nothing was added "
+                   "(run this add again)"};
+    Result<std::unique_ptr<PositionGameStream>> positions = games.references->positions();
+    if (!positions) return positions.error();
+    return target.add_position_games(**positions);
+  };
+  // A new store's games go into a side store on another thread while this one merges the tree
+  // (SQLite keeps one core busy then), and are copied in afterwards.
+  Status side = ok_status();
+  std::thread side_thread;
+  if (!games.side_path.empty())
+    side_thread = std::thread([&] {
+      Result<Store> made = Store::create(games.side_path);
+      if (!made) {
+        side = made.error();
+        return;
+      }
+      side = made->begin();
+      if (side) side = add_games_to(*made);
+      if (side) side = made->commit();
+      if (side) side = made->close();
+    });
+  book::PrefetchStream prefetched(entries);
+  Result<MergeCounts> merged = store.merge(prefetched, options.on_merge_row);
+  if (side_thread.joinable()) side_thread.join();
+  if (!merged) return merged.error();
+  report.rows_merged = merged->entries;
+  if (!side) return side;
+  if (games.side_path.empty())
+    if (Status s = add_games_to(store); !s) return s;
   return store.set_game_plies(games.plies);
 }
 
@@ -402,11 +431,18 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
         book::TempNameRegistration(temp + "-wal"), book::TempNameRegistration(temp + "-shm")};
     remove_stale_temporaries(options.db_path);
     fs::remove(temp, ec);
+    games.side_path = temp + kSideSuffix;
+    const book::TempNameRegistration side_registered[] = {
+        book::TempNameRegistration(games.side_path), book::TempNameRegistration(games.side_path + "-wal"),
+        book::TempNameRegistration(games.side_path + "-shm")};
+    fs::remove(games.side_path, ec);
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();
     Status s = created->begin();
     if (s) s = merge_into(*created, **entries, sources, games, settings, options, report);
     if (s) s = created->commit();
+    if (s) s = created->copy_games_from(games.side_path);
+    fs::remove(games.side_path, ec);
     if (s) s = created->close();
     if (s) s = publish(temp, options.db_path);
     if (!s) {

@@ -498,6 +498,17 @@ Status Store::add_position_games(PositionGameStream& games) {
       "DELETE FROM touched_keys;");
 }
 
+Status Store::copy_games_from(const std::string& path) {
+  std::string quoted = "'";
+  for (char c : path) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+  quoted += "'";
+  // Into empty tables of the same definition SQLite copies the records as they are.
+  return db_.exec(
+      "ATTACH DATABASE " + quoted +
+      " AS side; BEGIN; INSERT INTO games SELECT * FROM side.games; "
+      "INSERT INTO position_games SELECT * FROM side.position_games; COMMIT; DETACH DATABASE side;");
+}
+
 namespace {
 
 constexpr const char* kGameColumns =

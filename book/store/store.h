@@ -141,6 +141,9 @@ class Store {
   // Adds games to the top and recent lists of their positions, each list keeping its best
   // (book/store/game_record.h). `games` in (key, fingerprint) order as stored.
   Status add_position_games(PositionGameStream& games);
+  // Copies the games and position lists of the store at `path` into this one's (empty) tables,
+  // record by record as stored. Outside a transaction.
+  Status copy_games_from(const std::string& path);
   // The top-rated or the most recent games of a position, best first (book/store/game_record.h).
   enum class GameOrder { kTopRated, kRecent };
   Result<std::vector<GameRecord>> games_at(uint64_t key, GameOrder order);
