@@ -145,7 +145,8 @@ struct GameReferences::Worker {
     positions.reserve(capacity);
   }
 
-  Status spill_positions() {
+  // The list held joins the runs' records (which spill as their limit says), and is emptied.
+  Status hand_positions_to_runs() {
     char bytes[6];
     for (const PositionGame& g : positions) {
       encode(g, bytes);
@@ -153,6 +154,11 @@ struct GameReferences::Worker {
         return s;
     }
     positions.clear();
+    return ok_status();
+  }
+
+  Status spill_positions() {
+    if (Status s = hand_positions_to_runs(); !s) return s;
     return position_runs.spill();
   }
 
@@ -295,13 +301,7 @@ Result<std::unique_ptr<PositionGameStream>> GameReferences::positions() {
   std::vector<RecordRuns*> sources;
   for (auto& w : workers_) {
     // What a worker still holds joins its runs, in memory (reduced already at the input's end).
-    char bytes[6];
-    for (const PositionGame& g : w->positions) {
-      encode(g, bytes);
-      if (Status s = w->position_runs.add(key_to_db(g.key), int64_t(g.fingerprint), {bytes, sizeof bytes});
-          !s)
-        return s.error();
-    }
+    if (Status s = w->hand_positions_to_runs(); !s) return s.error();
     std::vector<PositionGame>().swap(w->positions);
     sources.push_back(&w->position_runs);
   }

@@ -499,13 +499,14 @@ Status Store::add_position_games(PositionGameStream& games) {
 }
 
 Status Store::copy_games_from(const std::string& path) {
-  std::string quoted = "'";
-  for (char c : path) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-  quoted += "'";
+  // The path as a bound parameter: no quoting of its characters.
+  Result<Statement> attach = db_.prepare("ATTACH DATABASE ?1 AS side");
+  if (!attach) return attach.error();
+  attach->bind(1, path);
+  if (Status s = attach->run(); !s) return s;
   // Into empty tables of the same definition SQLite copies the records as they are.
   return db_.exec(
-      "ATTACH DATABASE " + quoted +
-      " AS side; BEGIN; INSERT INTO games SELECT * FROM side.games; "
+      "BEGIN; INSERT INTO games SELECT * FROM side.games; "
       "INSERT INTO position_games SELECT * FROM side.position_games; COMMIT; DETACH DATABASE side;");
 }
 
