@@ -22,7 +22,11 @@
 //
 // Play is weighted by how often the book plays a move: reach(position) x weight share of the
 // move. Per book: mean regret per book move, share of play on moves losing more than 50 and 100
-// cp, each with a 95% interval from a bootstrap over the judged positions.
+// cp, each with a 95% interval from a bootstrap over the judged positions, and how long the book
+// lasts: the expected number of plies an engine playing both sides plays from it (the sum of
+// every reached position's reach). The regret alone rewards a book that shrinks (a book of one
+// good move scores perfectly), so a rescored book is read beside how much of the game it still
+// covers.
 //
 // With --agreement-depth, the embedded engine also searches every judged position (each once,
 // however many books reached it) the way rescoring does, and the line after the table says how
@@ -300,6 +304,7 @@ struct BookScore {
   Estimate regret, over_50, over_100;
   size_t positions = 0;
   double reach_judged = 0;  // the judged positions' share of all book play (sum of reach)
+  double plies = 0;         // expected plies played from the book (the sum of every reach)
 };
 
 // Reach-weighted means of the three per-position figures, and their percentile intervals over
@@ -370,6 +375,7 @@ Result<BookScore> score_book(Judge& judge, const std::string& path, const Option
   std::fprintf(stderr, "\n");
   BookScore score = summarize(judged, o.resamples);
   score.reach_judged = reach_judged / total_reach;
+  score.plies = total_reach;
   return score;
 }
 
@@ -440,9 +446,9 @@ int run(const Options& o) {
   if (!o.tsv && o.header) {
     std::printf(
         "%s| book | mean regret per book move | share of play on moves losing > 50 cp | > 100 cp | "
-        "positions judged (their share of play) |\n",
+        "positions judged (their share of play) | book plies |\n",
         o.games.empty() ? "" : "| games ");
-    std::printf("%s|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
+    std::printf("%s|---|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
   }
   std::vector<Board> judged_positions;
   for (const std::string& spec : o.books) {
@@ -455,14 +461,14 @@ int run(const Options& o) {
       return 1;
     }
     if (o.tsv)
-      std::printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%zu\t%.3f\n", label.c_str(),
-                  s->regret.value, s->regret.low, s->regret.high, s->over_50.value, s->over_50.low,
-                  s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high, s->positions,
-                  s->reach_judged);
+      std::printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%zu\t%.3f\t%.2f\n",
+                  label.c_str(), s->regret.value, s->regret.low, s->regret.high, s->over_50.value,
+                  s->over_50.low, s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high,
+                  s->positions, s->reach_judged, s->plies);
     else
-      std::printf("%s| %s | %s | %s | %s | %zu (%.0f%%) |\n", games_column.c_str(), label.c_str(),
+      std::printf("%s| %s | %s | %s | %s | %zu (%.0f%%) | %.1f |\n", games_column.c_str(), label.c_str(),
                   interval(s->regret, " cp").c_str(), interval(s->over_50, "%").c_str(),
-                  interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged);
+                  interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged, s->plies);
     std::fflush(stdout);
   }
   if (o.agreement_depth > 0) {
@@ -509,7 +515,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--tsv", o.tsv,
                "Tab-separated rows: label, regret, low, high, >50 %, low, high, >100 %, low, high, "
-               "positions, share of play judged");
+               "positions, share of play judged, book plies");
   app.add_option("--games", o.games, "Add a first column naming the games the books were built from");
   app.add_flag("--header,!--no-header", o.header, "Print the table's header (the default) or its rows only");
   app.add_option("--agreement-depth", o.agreement_depth,

@@ -42,6 +42,7 @@ void write_book(const std::filesystem::path& path,
 
 struct Row {
   double regret = 0, over_50 = 0, over_100 = 0;
+  double plies = 0;  // expected plies played from the book
 };
 
 // label -> figures, from the --tsv output.
@@ -51,10 +52,10 @@ std::map<std::string, Row> parse_rows(const std::string& tsv) {
   for (std::string line; std::getline(lines, line);) {
     std::istringstream fields(line);
     std::string label;
-    double v[9];
+    double v[12];
     std::getline(fields, label, '\t');
     for (double& x : v) fields >> x;
-    if (fields) rows[label] = {v[0], v[3], v[6]};
+    if (fields) rows[label] = {v[0], v[3], v[6], v[11]};
   }
   return rows;
 }
@@ -91,6 +92,9 @@ TEST(BookQuality, ABlunderWithMostOfTheWeightScoresBadly) {
   EXPECT_GT(doctored.regret, 100) << first.out;
   EXPECT_GT(doctored.over_100, 15) << first.out;
   EXPECT_GT(doctored.over_50, 15) << first.out;
+  // Both books last four plies: the column that shows a book shrinking reads the whole walk.
+  EXPECT_DOUBLE_EQ(honest.plies, 4) << first.out;
+  EXPECT_DOUBLE_EQ(doctored.plies, 4) << first.out;
 
   // The second run reads every eval from the cache and prints the same figures.
   const CommandResult second = run_program(args);
