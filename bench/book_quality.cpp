@@ -28,6 +28,12 @@
 // good move scores perfectly), so a rescored book is read beside how much of the game it still
 // covers.
 //
+// The judge's floor. The position's own eval and the evals after its moves are separate
+// searches, and they disagree: after the judge's own best move the eval is often a few
+// centipawns below the position's, so even that move has a regret. Per book, the same mean over
+// the same positions for the judge's best move played alone is printed as "the judge's own
+// move": no book judged by these positions can expect a regret much below it.
+//
 // With --agreement-depth, the embedded engine also searches every judged position (each once,
 // however many books reached it) the way rescoring does, and the line after the table says how
 // often its move is the judge's best move and what its move loses by the judge's evals: how far
@@ -268,6 +274,7 @@ struct JudgedPosition {
   double regret = 0;    // sum of share x regret
   double over_50 = 0;   // share of the moves losing more than 50 cp
   double over_100 = 0;  // ... more than 100 cp
+  double floor = 0;     // the regret of the judge's own best move, were it the only book move
 };
 
 Result<JudgedPosition> judge_position(Judge& judge, const ReachedPosition& pos) {
@@ -286,6 +293,17 @@ Result<JudgedPosition> judge_position(Judge& judge, const ReachedPosition& pos) 
   }
   JudgedPosition j;
   j.reach = pos.reach;
+  Result<std::string> own_move = judge.best_move(pos.board);
+  if (!own_move.ok()) return own_move.error();
+  const Move own_best = uci_to_move(pos.board, *own_move);
+  if (!own_best.is_ok())
+    return Error{"the judge's best move '" + *own_move + "' is not legal in " + pos.board.fen()};
+  Board child = pos.board;
+  UndoInfo undo;
+  child.make_move(own_best, undo);
+  Result<int> own_after = judge.eval(child);
+  if (!own_after.ok()) return own_after.error();
+  j.floor = std::max(*own, -*own_after) + *own_after;
   for (size_t i = 0; i < pos.moves.size(); ++i) {
     const int regret = best - after[i];
     j.regret += pos.moves[i].share * regret;
@@ -301,7 +319,7 @@ struct Estimate {
 };
 
 struct BookScore {
-  Estimate regret, over_50, over_100;
+  Estimate regret, over_50, over_100, floor;
   size_t positions = 0;
   double reach_judged = 0;  // the judged positions' share of all book play (sum of reach)
   double plies = 0;         // expected plies played from the book (the sum of every reach)
@@ -311,30 +329,32 @@ struct BookScore {
 // resamplings of the judged positions (fixed seed: the same input prints the same table).
 BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
   auto means = [](const std::vector<const JudgedPosition*>& sample) {
-    double reach = 0, regret = 0, over_50 = 0, over_100 = 0;
+    double reach = 0, regret = 0, over_50 = 0, over_100 = 0, floor = 0;
     for (const JudgedPosition* j : sample) {
       reach += j->reach;
       regret += j->reach * j->regret;
       over_50 += j->reach * j->over_50;
       over_100 += j->reach * j->over_100;
+      floor += j->reach * j->floor;
     }
-    return std::array<double, 3>{regret / reach, 100 * over_50 / reach, 100 * over_100 / reach};
+    return std::array<double, 4>{regret / reach, 100 * over_50 / reach, 100 * over_100 / reach,
+                                 floor / reach};
   };
   std::vector<const JudgedPosition*> all;
   for (const JudgedPosition& j : judged) all.push_back(&j);
-  const std::array<double, 3> point = means(all);
+  const std::array<double, 4> point = means(all);
 
   std::mt19937_64 rng(20261123);
   std::uniform_int_distribution<size_t> pick(0, all.size() - 1);
-  std::array<std::vector<double>, 3> draws;
+  std::array<std::vector<double>, 4> draws;
   std::vector<const JudgedPosition*> sample(all.size());
   for (int r = 0; r < resamples; ++r) {
     for (auto& s : sample) s = all[pick(rng)];
-    const std::array<double, 3> m = means(sample);
-    for (int k = 0; k < 3; ++k) draws[k].push_back(m[k]);
+    const std::array<double, 4> m = means(sample);
+    for (int k = 0; k < 4; ++k) draws[k].push_back(m[k]);
   }
-  std::array<Estimate, 3> e;
-  for (int k = 0; k < 3; ++k) {
+  std::array<Estimate, 4> e;
+  for (int k = 0; k < 4; ++k) {
     e[k].value = e[k].low = e[k].high = point[k];
     if (draws[k].empty()) continue;
     std::sort(draws[k].begin(), draws[k].end());
@@ -345,6 +365,7 @@ BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
   score.regret = e[0];
   score.over_50 = e[1];
   score.over_100 = e[2];
+  score.floor = e[3];
   score.positions = judged.size();
   return score;
 }
@@ -446,9 +467,9 @@ int run(const Options& o) {
   if (!o.tsv && o.header) {
     std::printf(
         "%s| book | mean regret per book move | share of play on moves losing > 50 cp | > 100 cp | "
-        "positions judged (their share of play) | book plies |\n",
+        "positions judged (their share of play) | book plies | the judge's own move |\n",
         o.games.empty() ? "" : "| games ");
-    std::printf("%s|---|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
+    std::printf("%s|---|---|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
   }
   std::vector<Board> judged_positions;
   for (const std::string& spec : o.books) {
@@ -461,14 +482,16 @@ int run(const Options& o) {
       return 1;
     }
     if (o.tsv)
-      std::printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%zu\t%.3f\t%.2f\n",
-                  label.c_str(), s->regret.value, s->regret.low, s->regret.high, s->over_50.value,
-                  s->over_50.low, s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high,
-                  s->positions, s->reach_judged, s->plies);
+      std::printf(
+          "%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%zu\t%.3f\t%.2f\t%.2f\t%.2f\t%.2f\n",
+          label.c_str(), s->regret.value, s->regret.low, s->regret.high, s->over_50.value, s->over_50.low,
+          s->over_50.high, s->over_100.value, s->over_100.low, s->over_100.high, s->positions,
+          s->reach_judged, s->plies, s->floor.value, s->floor.low, s->floor.high);
     else
-      std::printf("%s| %s | %s | %s | %s | %zu (%.0f%%) | %.1f |\n", games_column.c_str(), label.c_str(),
+      std::printf("%s| %s | %s | %s | %s | %zu (%.0f%%) | %.1f | %s |\n", games_column.c_str(), label.c_str(),
                   interval(s->regret, " cp").c_str(), interval(s->over_50, "%").c_str(),
-                  interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged, s->plies);
+                  interval(s->over_100, "%").c_str(), s->positions, 100 * s->reach_judged, s->plies,
+                  interval(s->floor, " cp").c_str());
     std::fflush(stdout);
   }
   if (o.agreement_depth > 0) {
@@ -515,7 +538,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--tsv", o.tsv,
                "Tab-separated rows: label, regret, low, high, >50 %, low, high, >100 %, low, high, "
-               "positions, share of play judged, book plies");
+               "positions, share of play judged, book plies, the judge's own move's regret, low, high");
   app.add_option("--games", o.games, "Add a first column naming the games the books were built from");
   app.add_flag("--header,!--no-header", o.header, "Print the table's header (the default) or its rows only");
   app.add_option("--agreement-depth", o.agreement_depth,

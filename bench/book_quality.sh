@@ -16,7 +16,9 @@
 # Stockfish at a fixed node count), weighted by how often the book plays it. Prints, per data
 # set, the mean regret per book move and the share of play on moves losing more than 50 and
 # 100 cp, each with a 95% bootstrap interval over the judged positions, and the book's length
-# (expected plies played from it: the regret alone would reward a book that shrinks). After the table, per data
+# (expected plies played from it: the regret alone would reward a book that shrinks), and the
+# judge's floor (the same mean for the judge's own best move on the same positions: its evals of
+# a position and of the position after its own move disagree by a few cp). After the table, per data
 # set, how often the embedded engine searching to the rescoring depth (8) plays the judge's best
 # move on the positions judged, and the mean regret of its move by the judge's evals.
 #

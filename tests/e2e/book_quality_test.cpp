@@ -43,6 +43,7 @@ void write_book(const std::filesystem::path& path,
 struct Row {
   double regret = 0, over_50 = 0, over_100 = 0;
   double plies = 0;  // expected plies played from the book
+  double floor = 0;  // the regret of the judge's own move on the same positions
 };
 
 // label -> figures, from the --tsv output.
@@ -52,10 +53,10 @@ std::map<std::string, Row> parse_rows(const std::string& tsv) {
   for (std::string line; std::getline(lines, line);) {
     std::istringstream fields(line);
     std::string label;
-    double v[12];
+    double v[15];
     std::getline(fields, label, '\t');
     for (double& x : v) fields >> x;
-    if (fields) rows[label] = {v[0], v[3], v[6], v[11]};
+    if (fields) rows[label] = {v[0], v[3], v[6], v[11], v[12]};
   }
   return rows;
 }
@@ -95,6 +96,12 @@ TEST(BookQuality, ABlunderWithMostOfTheWeightScoresBadly) {
   // Both books last four plies: the column that shows a book shrinking reads the whole walk.
   EXPECT_DOUBLE_EQ(honest.plies, 4) << first.out;
   EXPECT_DOUBLE_EQ(doctored.plies, 4) << first.out;
+  // The judge's own move is judged on the same four positions for both books, and the blunder
+  // is far above that floor.
+  EXPECT_DOUBLE_EQ(honest.floor, doctored.floor) << first.out;
+  EXPECT_GE(honest.floor, 0) << first.out;
+  EXPECT_LT(honest.floor, 30) << first.out;
+  EXPECT_GT(doctored.regret, doctored.floor + 100) << first.out;
 
   // The second run reads every eval from the cache and prints the same figures.
   const CommandResult second = run_program(args);
