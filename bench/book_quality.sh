@@ -7,6 +7,7 @@
 #   depth8-repair the same with --rescore-repair
 #   depth8-propagate  the same as depth8 with --rescore-propagate
 #   depth8-propagate-repair  and with --rescore-repair too
+#   depth10-tight the setting for amateur games: --rescore-depth 10 --rescore-margin 25 --rescore-repair
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
 #   stockfish-repair  the same with --rescore-repair
 #
@@ -105,6 +106,8 @@ build_book() {
     depth8-propagate-repair)
       nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-propagate \
         --rescore-repair > /dev/null ;;
+    depth10-tight)
+      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 10 --rescore-margin 25 --rescore-repair > /dev/null ;;
     stockfish)
       nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" > /dev/null ;;
     stockfish-repair)
@@ -124,6 +127,7 @@ label() {
     depth8-propagate) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate\`" ;;
     depth8-propagate-repair)
       echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair\`" ;;
+    depth10-tight) echo "bookforge \`--rescore-depth 10 --rescore-margin 25 --rescore-repair\`" ;;
     stockfish) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes\`" ;;
     stockfish-repair) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair\`" ;;
   esac
