@@ -268,6 +268,19 @@ class Judge {
 
 // ---- Scoring a book ---------------------------------------------------------------------------
 
+// The regret of `move` played alone in `board`: the better of the position's eval and the value
+// after the move, minus that value (the judged positions' figure for a one-move book).
+Result<int> lone_move_regret(Judge& judge, const Board& board, Move move) {
+  Result<int> own = judge.eval(board);
+  if (!own.ok()) return own.error();
+  Board child = board;
+  UndoInfo undo;
+  child.make_move(move, undo);
+  Result<int> after = judge.eval(child);
+  if (!after.ok()) return after.error();
+  return std::max(*own, -*after) + *after;
+}
+
 // One judged position: its reach and the share-weighted sums of its moves' regrets.
 struct JudgedPosition {
   double reach = 0;
@@ -298,12 +311,9 @@ Result<JudgedPosition> judge_position(Judge& judge, const ReachedPosition& pos) 
   const Move own_best = uci_to_move(pos.board, *own_move);
   if (!own_best.is_ok())
     return Error{"the judge's best move '" + *own_move + "' is not legal in " + pos.board.fen()};
-  Board child = pos.board;
-  UndoInfo undo;
-  child.make_move(own_best, undo);
-  Result<int> own_after = judge.eval(child);
-  if (!own_after.ok()) return own_after.error();
-  j.floor = std::max(*own, -*own_after) + *own_after;
+  Result<int> floor = lone_move_regret(judge, pos.board, own_best);
+  if (!floor.ok()) return floor.error();
+  j.floor = *floor;
   for (size_t i = 0; i < pos.moves.size(); ++i) {
     const int regret = best - after[i];
     j.regret += pos.moves[i].share * regret;
@@ -325,8 +335,11 @@ struct BookScore {
   double plies = 0;         // expected plies played from the book (the sum of every reach)
 };
 
-// Reach-weighted means of the three per-position figures, and their percentile intervals over
-// resamplings of the judged positions (fixed seed: the same input prints the same table).
+// Reach-weighted means of the four per-position figures (regret, > 50, > 100, floor), and their
+// percentile intervals over resamplings of the judged positions (fixed seed: the same input
+// prints the same table).
+constexpr int kFigures = 4;
+
 BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
   auto means = [](const std::vector<const JudgedPosition*>& sample) {
     double reach = 0, regret = 0, over_50 = 0, over_100 = 0, floor = 0;
@@ -337,24 +350,24 @@ BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
       over_100 += j->reach * j->over_100;
       floor += j->reach * j->floor;
     }
-    return std::array<double, 4>{regret / reach, 100 * over_50 / reach, 100 * over_100 / reach,
-                                 floor / reach};
+    return std::array<double, kFigures>{regret / reach, 100 * over_50 / reach, 100 * over_100 / reach,
+                                        floor / reach};
   };
   std::vector<const JudgedPosition*> all;
   for (const JudgedPosition& j : judged) all.push_back(&j);
-  const std::array<double, 4> point = means(all);
+  const std::array<double, kFigures> point = means(all);
 
   std::mt19937_64 rng(20261123);
   std::uniform_int_distribution<size_t> pick(0, all.size() - 1);
-  std::array<std::vector<double>, 4> draws;
+  std::array<std::vector<double>, kFigures> draws;
   std::vector<const JudgedPosition*> sample(all.size());
   for (int r = 0; r < resamples; ++r) {
     for (auto& s : sample) s = all[pick(rng)];
-    const std::array<double, 4> m = means(sample);
-    for (int k = 0; k < 4; ++k) draws[k].push_back(m[k]);
+    const std::array<double, kFigures> m = means(sample);
+    for (int k = 0; k < kFigures; ++k) draws[k].push_back(m[k]);
   }
-  std::array<Estimate, 4> e;
-  for (int k = 0; k < 4; ++k) {
+  std::array<Estimate, kFigures> e;
+  for (int k = 0; k < kFigures; ++k) {
     e[k].value = e[k].low = e[k].high = point[k];
     if (draws[k].empty()) continue;
     std::sort(draws[k].begin(), draws[k].end());
@@ -422,14 +435,9 @@ Result<Agreement> measure_agreement(Judge& judge, const std::vector<Board>& posi
     engine.new_game();
     const SearchResult r = engine.search(board, {}, limits);
     if (!r.best_move.is_ok()) return Error{"the embedded engine found no move in " + board.fen()};
-    Board child = board;
-    UndoInfo undo;
-    child.make_move(r.best_move, undo);
-    Result<int> own = judge.eval(board);
-    if (!own.ok()) return own.error();
-    Result<int> after = judge.eval(child);
-    if (!after.ok()) return after.error();
-    const int regret = std::max(*own, -*after) + *after;
+    Result<int> lone = lone_move_regret(judge, board, r.best_move);
+    if (!lone.ok()) return lone.error();
+    const int regret = *lone;
     ++a.positions;
     a.same += move_to_uci(r.best_move) == *judge_best;
     a.regret += regret;
