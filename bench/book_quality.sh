@@ -81,6 +81,22 @@ describe() {
   esac
 }
 
+# bookforge book -> the flags its build adds to the default rules ("stockfish" stands for the
+# judge's engine, $stockfish); the table's label shows them as they are
+rescore_flags() {
+  case $1 in
+    default) ;;
+    depth8) echo "--rescore-depth 8 --rescore-margin 50" ;;
+    depth8-repair) echo "--rescore-depth 8 --rescore-margin 50 --rescore-repair" ;;
+    depth8-propagate) echo "--rescore-depth 8 --rescore-margin 50 --rescore-propagate" ;;
+    depth8-propagate-repair) echo "--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair" ;;
+    depth10-tight) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair" ;;
+    stockfish) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes" ;;
+    stockfish-repair) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair" ;;
+    *) echo "book_quality.sh: unknown book '$1'" >&2; return 2 ;;
+  esac
+}
+
 # set book -> builds $work/<set>-<book>.bin unless it is there
 build_book() {
   local set=$1 book=$2 games ply
@@ -88,33 +104,20 @@ build_book() {
   local out=$work/$set-$book.bin
   [[ $book == stockfish* ]] && out=$work/$set-$book-$rescore_nodes.bin
   [[ -s $out ]] && { echo "$out"; return; }
-  local common=(build "$games" -o "$out" --max-ply "$ply" --progress never)
-  case $book in
-    polyglot)
-      local pgn=$games
-      if [[ $games == *.zst ]]; then
-        pgn=$work/$set.pgn
-        [[ -s $pgn ]] || zstd -q -dc "$games" > "$pgn"
-      fi
-      nice -n 19 "$polyglot" make-book -pgn "$pgn" -bin "$out" -max-ply "$ply" > /dev/null ;;
-    default) nice -n 19 "$bookforge" "${common[@]}" > /dev/null ;;
-    depth8) nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 > /dev/null ;;
-    depth8-repair)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-repair > /dev/null ;;
-    depth8-propagate)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-propagate > /dev/null ;;
-    depth8-propagate-repair)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 8 --rescore-margin 50 --rescore-propagate \
-        --rescore-repair > /dev/null ;;
-    depth10-tight)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-depth 10 --rescore-margin 25 --rescore-repair > /dev/null ;;
-    stockfish)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" > /dev/null ;;
-    stockfish-repair)
-      nice -n 19 "$bookforge" "${common[@]}" --rescore-engine "$stockfish" --rescore-nodes "$rescore_nodes" \
-        --rescore-repair > /dev/null ;;
-    *) echo "book_quality.sh: unknown book '$book'" >&2; exit 2 ;;
-  esac
+  if [[ $book == polyglot ]]; then
+    local pgn=$games
+    if [[ $games == *.zst ]]; then
+      pgn=$work/$set.pgn
+      [[ -s $pgn ]] || zstd -q -dc "$games" > "$pgn"
+    fi
+    nice -n 19 "$polyglot" make-book -pgn "$pgn" -bin "$out" -max-ply "$ply" > /dev/null
+  else
+    local text flags
+    text=$(rescore_flags "$book") || exit 2
+    read -ra flags <<< "$text"
+    flags=("${flags[@]/#stockfish/$stockfish}")
+    nice -n 19 "$bookforge" build "$games" -o "$out" --max-ply "$ply" --progress never "${flags[@]}" > /dev/null
+  fi
   echo "$out"
 }
 
@@ -122,14 +125,7 @@ label() {
   case $1 in
     polyglot) echo "polyglot make-book" ;;
     default) echo "bookforge default rules" ;;
-    depth8) echo "bookforge \`--rescore-depth 8 --rescore-margin 50\`" ;;
-    depth8-repair) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-repair\`" ;;
-    depth8-propagate) echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate\`" ;;
-    depth8-propagate-repair)
-      echo "bookforge \`--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair\`" ;;
-    depth10-tight) echo "bookforge \`--rescore-depth 10 --rescore-margin 25 --rescore-repair\`" ;;
-    stockfish) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes\`" ;;
-    stockfish-repair) echo "bookforge \`--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair\`" ;;
+    *) echo "bookforge \`$(rescore_flags "$1")\`" ;;
   esac
 }
 
