@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,7 +12,10 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -40,7 +44,94 @@ bool to_int(const std::string& s, int64_t& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+// The CPU time a process has used, user and system, all its threads together, in ms; -1 when it
+// cannot be read (no /proc).
+int64_t process_cpu_ms(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return -1;
+  // "pid (name) state ppid ...": the name may hold spaces and parentheses, so the fields are
+  // counted from the last ')'. After it come state, ppid, pgrp, session, tty_nr, tpgid, flags,
+  // minflt, cminflt, majflt and cmajflt, then utime and stime in clock ticks.
+  const size_t name_end = stat.rfind(')');
+  if (name_end == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(name_end + 1));
+  std::string skipped;
+  for (int i = 0; i < 11; ++i) fields >> skipped;
+  int64_t utime = 0, stime = 0;
+  if (!(fields >> utime >> stime)) return -1;
+  static const int64_t ticks_per_second = ::sysconf(_SC_CLK_TCK);
+  return (utime + stime) * 1000 / ticks_per_second;
+}
+
+std::string seconds(int64_t ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", double(ms) / 1000);
+  return text;
+}
+
 }  // namespace
+
+// One wait for a reply, measured as uci_client.h says: in the engine's CPU time, which a busy
+// engine uses up, and in wall-clock time without any CPU used, which a sleeping engine runs up.
+// The idle allowance is ten times the limit because a starved engine, runnable but not scheduled,
+// also uses no CPU for a while; at nice 19 it still gets a slice every second or so (its CPU
+// count then moves and the idle time starts over), and an engine stopped by a signal for a few
+// seconds must not be mistaken for a hung one.
+class UciClient::ReplyWait {
+ public:
+  ReplyWait(std::string awaited, pid_t pid, int threads, int64_t limit_ms)
+      : awaited_(std::move(awaited)),
+        pid_(pid),
+        threads_(threads),
+        cpu_limit_ms_(int64_t(threads) * limit_ms),
+        idle_limit_ms_(10 * limit_ms),
+        start_ms_(now_ms()),
+        cpu_at_start_ms_(process_cpu_ms(pid)),
+        last_cpu_ms_(0),
+        last_progress_ms_(start_ms_) {}
+
+  // "bestmove from engine ... for <fen>": what the wait is for.
+  const std::string& awaited() const { return awaited_; }
+
+  // Empty while the engine may still answer; otherwise how long it was waited for.
+  std::optional<std::string> overdue() {
+    const int64_t now = now_ms();
+    const int64_t wall = now - start_ms_;
+    const int64_t cpu = cpu_used_ms(wall);
+    if (cpu != last_cpu_ms_) {
+      last_cpu_ms_ = cpu;
+      last_progress_ms_ = now;
+    }
+    if (cpu > cpu_limit_ms_) return "after " + seconds(cpu) + " of its CPU time (" + seconds(wall) + " wall)";
+    if (now - last_progress_ms_ > idle_limit_ms_)
+      return "after " + seconds(wall) + " wall, idle (no CPU used) for the last " +
+             seconds(now - last_progress_ms_) + " (" + seconds(cpu) + " of its CPU time)";
+    return std::nullopt;
+  }
+
+  // How long to wait for output before looking at the engine's CPU time again.
+  static constexpr int kCheckEveryMs = 100;
+
+ private:
+  int64_t cpu_used_ms(int64_t wall_ms) const {
+    const int64_t cpu = process_cpu_ms(pid_);
+    // Without /proc, the engine is taken to be as busy as it could be: the wait is then
+    // limited by the wall clock.
+    if (cpu < 0 || cpu_at_start_ms_ < 0) return wall_ms * threads_;
+    return cpu - cpu_at_start_ms_;
+  }
+
+  std::string awaited_;
+  pid_t pid_;
+  int threads_;
+  int64_t cpu_limit_ms_;
+  int64_t idle_limit_ms_;
+  int64_t start_ms_;
+  int64_t cpu_at_start_ms_;
+  int64_t last_cpu_ms_;       // the CPU used at the last look
+  int64_t last_progress_ms_;  // when that count last moved
+};
 
 Score uci_score_to_score(const std::string& kind, int64_t value) {
   if (kind == "mate") return value > 0 ? mate_in(int(2 * value - 1)) : mated_in(int(-2 * value));
@@ -83,15 +174,19 @@ Result<std::unique_ptr<UciClient>> UciClient::launch(
   client->from_engine_ = from_child[0];
 
   if (Status s = client->send("uci"); !s.ok()) return s.error();
-  const int64_t deadline = now_ms() + timeout_ms;
+  ReplyWait uciok = client->wait_for("uciok", timeout_ms);
   for (;;) {
-    Result<std::string> line = client->read_line(deadline - now_ms());
-    if (!line.ok()) return Error{path + " is not a UCI engine: " + line.error().message};
+    Result<std::string> line = client->read_line(uciok);
+    if (!line.ok()) return line.error();
     if (line->rfind("id name ", 0) == 0) client->name_ = line->substr(8);
     if (*line == "uciok") break;
   }
-  for (const auto& [name, value] : options)
+  for (const auto& [name, value] : options) {
     if (Status s = client->send("setoption name " + name + " value " + value); !s.ok()) return s.error();
+    int64_t threads = 0;
+    if (::strcasecmp(name.c_str(), "Threads") == 0 && to_int(value, threads) && threads > 1)
+      client->threads_ = int(threads);
+  }
   if (Status s = client->expect("readyok", timeout_ms); !s.ok()) return s.error();
   return client;
 }
@@ -125,8 +220,12 @@ Status UciClient::send(const std::string& line) {
   return ok_status();
 }
 
-Result<std::string> UciClient::read_line(int64_t timeout_ms) {
-  const int64_t deadline = now_ms() + std::max<int64_t>(timeout_ms, 0);
+UciClient::ReplyWait UciClient::wait_for(const std::string& what, int64_t limit_ms,
+                                         const std::string& about) const {
+  return ReplyWait(what + " from engine " + path_ + about, pid_, threads_, limit_ms);
+}
+
+Result<std::string> UciClient::read_line(ReplyWait& wait) {
   for (;;) {
     if (const size_t eol = buffer_.find('\n'); eol != std::string::npos) {
       std::string line = buffer_.substr(0, eol);
@@ -134,25 +233,25 @@ Result<std::string> UciClient::read_line(int64_t timeout_ms) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    const int64_t left = deadline - now_ms();
-    if (left <= 0) return Error{"no answer from engine " + path_ + " in time"};
+    if (std::optional<std::string> waited = wait.overdue())
+      return Error{"no " + wait.awaited() + " " + *waited};
     pollfd p{from_engine_, POLLIN, 0};
-    const int ready = ::poll(&p, 1, int(std::min<int64_t>(left, 1 << 30)));
+    const int ready = ::poll(&p, 1, ReplyWait::kCheckEveryMs);
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue;
     char chunk[4096];
     const ssize_t n = ::read(from_engine_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return Error{"engine " + path_ + " exited"};
+    if (n <= 0) return Error{"no " + wait.awaited() + ": the engine exited"};
     buffer_.append(chunk, size_t(n));
   }
 }
 
 Status UciClient::expect(const std::string& token, int64_t timeout_ms) {
   if (Status s = send("isready"); !s.ok()) return s;
-  const int64_t deadline = now_ms() + timeout_ms;
+  ReplyWait wait = wait_for(token, timeout_ms);
   for (;;) {
-    Result<std::string> line = read_line(deadline - now_ms());
+    Result<std::string> line = read_line(wait);
     if (!line.ok()) return line.error();
     if (*line == token) return ok_status();
   }
@@ -183,7 +282,7 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
   if (Status s = send(go); !s.ok()) return s.error();
 
   const int64_t start = now_ms();
-  const int64_t deadline = start + limits.clock.movetime_ms + grace_ms;
+  ReplyWait bestmove = wait_for("bestmove", limits.clock.movetime_ms + grace_ms, " for " + board.fen());
   SearchResult result;
   // Each move's latest exact line, keyed by its first move: the engine reorders its lines
   // between reports and may stop part way through an iteration, so the line last reported at a
@@ -191,7 +290,7 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
   std::vector<RankedLine> lines;
   uint64_t reports = 0;
   for (;;) {
-    Result<std::string> text = read_line(deadline - now_ms());
+    Result<std::string> text = read_line(bestmove);
     if (!text.ok()) {
       (void)send("stop");
       return Error{text.error().message};
