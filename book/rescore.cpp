@@ -24,6 +24,7 @@ struct Verdict {
   Score best_score = kScoreNone;
   int best_candidate = -1;  // the candidate that is the engine's best move, if one is
   uint64_t nodes = 0;
+  std::vector<char> proven;  // per candidate: proven by its games, kept whatever the scores say
 };
 
 // One thread's engine: the embedded one or an external process.
@@ -117,15 +118,36 @@ Score reference_score(const Verdict& v, std::span<const Score> values, const std
   return best;
 }
 
-// Marks the kept candidates more than the margin below the reference; true if it marked any.
+// True for a score more than the margin below the reference.
+bool beyond_margin(Score reference, Score s, int margin_cp) {
+  return reference != kScoreNone && s != kScoreNone && s < reference - margin_cp;
+}
+
+// Marks the kept candidates more than the margin below the reference, unless their games prove
+// them; true if it marked any.
 bool mark_drops(const Verdict& v, std::span<const Score> values, int margin_cp, std::vector<char>& dropped) {
   const Score reference = reference_score(v, values, dropped);
-  if (reference == kScoreNone) return false;
   bool marked = false;
   for (size_t i = 0; i < values.size(); ++i)
-    if (!dropped[i] && values[i] != kScoreNone && values[i] < reference - margin_cp)
+    if (!dropped[i] && !v.proven[i] && beyond_margin(reference, values[i], margin_cp))
       dropped[i] = marked = true;
   return marked;
+}
+
+// Which candidates their games prove (rescore.h): at least `min_games` games, and a score no more
+// than `max_behind` (a fraction of a point) below the candidates' own games together.
+std::vector<char> proven_by_games(const PositionCandidates& c, uint64_t min_games, double max_behind) {
+  std::vector<char> proven(c.moves.size(), false);
+  uint64_t games = 0, half_points = 0;
+  for (const Candidate& m : c.moves) games += m.stats.games, half_points += m.stats.half_points();
+  if (min_games == 0 || games == 0) return proven;
+  const double position_score = double(half_points) / double(2 * games);
+  for (size_t i = 0; i < c.moves.size(); ++i) {
+    const TallyEntry& s = c.moves[i].stats;
+    proven[i] =
+        s.games >= min_games && double(s.half_points()) / double(2 * s.games) >= position_score - max_behind;
+  }
+  return proven;
 }
 
 // Removes the marked candidates, blends the weights by `values`, and repairs a position left
@@ -145,6 +167,7 @@ std::optional<RepairedPosition> apply(const Verdict& v, std::span<const Score> v
       continue;
     }
     kept.push_back(c.moves[i]);
+    if (v.proven[i] && beyond_margin(best, s, o.margin_cp)) ++stats.proven_kept;
     // An unscored move (not legal here, which a book built from games never has) keeps its weight.
     preference.push_back(
         s == kScoreNone || best == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
@@ -324,6 +347,18 @@ std::string score_text(Score s) {
 
 }  // namespace
 
+double expected_score(int cp) { return 1.0 / (1.0 + std::exp(-0.00368208 * double(cp))); }
+
+uint64_t proven_games_for_margin(int margin_cp) {
+  const double behind = expected_score(margin_cp) - 0.5;
+  if (behind <= 0) return 0;
+  return uint64_t(std::ceil(1.0 / (behind * behind)));
+}
+
+uint64_t RescoreOptions::proven_min_games() const {
+  return proven_games ? *proven_games : proven_games_for_margin(margin_cp);
+}
+
 double engine_preference(int behind_cp, int margin_cp) {
   if (margin_cp <= 0) return behind_cp == 0 ? 1.0 : 0.0;
   return std::exp2(-double(behind_cp) / double(margin_cp));
@@ -358,6 +393,8 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     std::sort(order.begin(), order.end());
   }
 
+  const uint64_t min_games = options_.proven_min_games();
+  const double max_behind = expected_score(options_.margin_cp) - 0.5;
   std::vector<Verdict> verdicts(positions.size());
   std::atomic<size_t> next{0};
   std::atomic<uint64_t> done{0};
@@ -377,6 +414,7 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     for (size_t k; (k = next.fetch_add(1)) < order.size();) {
       const size_t i = order[k];
       Result<Verdict> v = judge(searcher, positions[i]);
+      if (v.ok()) v->proven = proven_by_games(*positions[i].candidates, min_games, max_behind);
       if (!v.ok()) {
         std::lock_guard lock(failure_mutex);
         if (failure.empty()) failure = positions[i].board.fen() + ": " + v.error().message;

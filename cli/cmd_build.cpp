@@ -124,6 +124,7 @@ std::string report_json(const ReportData& d) {
     rescore = "{\"positions\": " + std::to_string(r.positions) +
               ", \"candidates\": " + std::to_string(r.candidates) +
               ", \"dropped\": " + std::to_string(r.dropped) + ", \"emptied\": " + std::to_string(r.emptied) +
+              ", \"proven_kept\": " + std::to_string(r.proven_kept) +
               ", \"propagated_drops\": " + std::to_string(r.propagated_drops) +
               ", \"propagation_rounds\": " + std::to_string(r.propagation_rounds) +
               ", \"nodes\": " + std::to_string(r.nodes) + ", \"seconds\": " + time +

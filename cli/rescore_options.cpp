@@ -62,6 +62,12 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
          "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
       ->transform(decimal_number(0, 1))
       ->group(group);
+  f.proven_opt = cmd->add_option("--rescore-proven-games", f.proven_games,
+                                 "Keep a candidate whatever the engine says when it has this many games and "
+                                 "scores no worse than the position by what the margin is worth in results; "
+                                 "0: the engine alone decides [475 at a 50 cp margin: 1/D^2, see README]")
+                     ->transform(whole_number(0, kNoLimit))
+                     ->group(group);
   cmd->add_option("--rescore-engine", f.engine,
                   "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
       ->group(group);
@@ -86,10 +92,11 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
                                                                  const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
-    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate)
+    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.proven_opt->count() > 0)
       return Error{
-          "--suspicious, --rescore-engine, --rescore-repair and --rescore-propagate need --rescore-depth or "
-          "--rescore-nodes"};
+          "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate and --rescore-proven-games "
+          "need "
+          "--rescore-depth or --rescore-nodes"};
     return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
@@ -99,6 +106,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.repair = f.repair;
   o.propagate = f.propagate;
   o.blend = f.blend;
+  if (f.proven_opt->count() > 0) o.proven_games = f.proven_games;
   o.engine_path = f.engine;
   o.hash_mb = f.hash_mb;
   o.threads = read_threads(read);
@@ -118,11 +126,12 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
       return written;
   if (!quiet) {
     std::printf(
-        "rescored %llu positions (%llu candidates, %llu dropped, %llu positions emptied, %llu repaired) "
-        "in %.2f s, %.1f positions/s, %.2f s per 1,000 candidates",
+        "rescored %llu positions (%llu candidates, %llu dropped, %llu kept as proven by their games, %llu "
+        "positions emptied, %llu repaired) in %.2f s, %.1f positions/s, %.2f s per 1,000 candidates",
         static_cast<unsigned long long>(s.positions), static_cast<unsigned long long>(s.candidates),
-        static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.emptied),
-        static_cast<unsigned long long>(s.repaired), s.seconds, s.seconds > 0 ? s.positions / s.seconds : 0.0,
+        static_cast<unsigned long long>(s.dropped), static_cast<unsigned long long>(s.proven_kept),
+        static_cast<unsigned long long>(s.emptied), static_cast<unsigned long long>(s.repaired), s.seconds,
+        s.seconds > 0 ? s.positions / s.seconds : 0.0,
         s.candidates > 0 ? 1000.0 * s.seconds / double(s.candidates) : 0.0);
     if (f.propagate)
       std::printf("; propagation: %llu more dropped in %d rounds",

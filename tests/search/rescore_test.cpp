@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 
 #include "book/polyglot/reader.h"
@@ -234,6 +235,85 @@ TEST(Rescore, OptionsAreValidated) {
   o.nodes = 0;
   o.blend = 1.5;
   EXPECT_FALSE(o.validate().ok());
+}
+
+// ---- Moves proven by their games ------------------------------------------------------------
+
+// After 1.e4 e5, 2.f4 (the King's Gambit) loses a pawn for play that a depth-6 search does not
+// see: it puts 2.f4 about 110 cp below 2.Nf3, well beyond a 50 cp margin.
+Board after_e4_e5() {
+  Board b;
+  for (const char* m : {"e2e4", "e7e5"}) {
+    UndoInfo u;
+    b.make_move(uci_to_move(b, m), u);
+  }
+  return b;
+}
+
+// 600 games of 2.Nf3 and `games` of 2.f4, with White's results as given (the rest draws).
+book::PositionCandidates gambit_position(const Board& b, uint32_t games, uint32_t wins, uint32_t losses) {
+  book::PositionCandidates p;
+  p.key = b.key();
+  book::Candidate f4 = candidate(b, "f2f4", games, games);
+  f4.stats.white_wins = wins;
+  f4.stats.black_wins = losses;
+  f4.stats.draws = games - wins - losses;
+  p.moves = {candidate(b, "g1f3", 600, 600), f4};
+  return p;
+}
+
+bool keeps(const Board& b, const book::PositionCandidates& p, const char* uci) {
+  return std::any_of(p.moves.begin(), p.moves.end(),
+                     [&](const book::Candidate& c) { return move_of(b, c) == uci; });
+}
+
+TEST(RescoreProven, TheDefaultGamesFollowTheMargin) {
+  // 50 cp is worth 4.59 points in 100 on the curve; 1 / 0.0459^2 = 474.7.
+  EXPECT_NEAR(book::expected_score(50), 0.5459, 0.0001);
+  EXPECT_DOUBLE_EQ(book::expected_score(0), 0.5);
+  EXPECT_EQ(book::proven_games_for_margin(50), 475u);
+  EXPECT_EQ(book::proven_games_for_margin(25), 1891u);
+  EXPECT_EQ(book::proven_games_for_margin(0), 0u);  // margin 0 asks for the engine's best move only
+  book::RescoreOptions o = depth_options(6);
+  EXPECT_EQ(o.proven_min_games(), 475u);
+  o.proven_games = 0;
+  EXPECT_EQ(o.proven_min_games(), 0u);
+}
+
+TEST(RescoreProven, AMoveProvenByItsGamesIsKeptWhateverTheEngineSays) {
+  const Board b = after_e4_e5();
+  auto rescore = [&](book::PositionCandidates& p, std::optional<uint64_t> proven_games) {
+    std::vector<book::ReachablePosition> positions{{b, &p, 2}};
+    book::RescoreOptions o = depth_options(6);
+    o.proven_games = proven_games;
+    book::Rescorer rescorer(o);
+    EXPECT_TRUE(rescorer.transform(positions).ok());
+    return rescorer.stats();
+  };
+  // 500 games that score like the position's: proven at the default 475, so kept and counted.
+  book::PositionCandidates proven = gambit_position(b, 500, 150, 150);
+  EXPECT_EQ(rescore(proven, std::nullopt).proven_kept, 1u);
+  EXPECT_TRUE(keeps(b, proven, "f2f4"));
+  EXPECT_TRUE(keeps(b, proven, "g1f3"));
+  // The same games with proof turned off: the engine decides, and drops it.
+  book::PositionCandidates engine_only = gambit_position(b, 500, 150, 150);
+  const book::RescoreStats off = rescore(engine_only, 0);
+  EXPECT_EQ(off.proven_kept, 0u);
+  EXPECT_EQ(off.dropped, 1u);
+  EXPECT_FALSE(keeps(b, engine_only, "f2f4"));
+  // Too few games to measure a 50 cp difference: dropped.
+  book::PositionCandidates thin = gambit_position(b, 400, 120, 120);
+  EXPECT_EQ(rescore(thin, std::nullopt).proven_kept, 0u);
+  EXPECT_FALSE(keeps(b, thin, "f2f4"));
+  // Enough games, but they score 40% where the position scores 45.5%: more than the margin's
+  // 4.6 points below, so the games confirm the engine.
+  book::PositionCandidates losing = gambit_position(b, 500, 100, 200);
+  EXPECT_EQ(rescore(losing, std::nullopt).proven_kept, 0u);
+  EXPECT_FALSE(keeps(b, losing, "f2f4"));
+  // A lower count given on its own.
+  book::PositionCandidates given = gambit_position(b, 400, 120, 120);
+  EXPECT_EQ(rescore(given, 300).proven_kept, 1u);
+  EXPECT_TRUE(keeps(b, given, "f2f4"));
 }
 
 // ---- Propagation, with a scripted engine whose every score the test sets ---------------------
@@ -612,6 +692,49 @@ TEST(RescoreBuild, PropagationGivesTheSameBookForAnyThreadCount) {
       test::run_bookforge({"build", games, "-o", (dir / "x.bin").string(), "--rescore-propagate"});
   EXPECT_EQ(alone.exit_code, 2);
   EXPECT_NE(alone.err.find("--rescore-propagate"), std::string::npos) << alone.err;
+}
+
+// Games of 1.e4 e5 2.f4 and 2.Nf3 in equal numbers and with equal results: with 500 each, the
+// gambit is proven and stays in the book; a depth-6 search alone drops it.
+TEST(RescoreBuild, ProvenMovesStayAndAreCounted) {
+  test::TempDir dir;
+  std::string pgn;
+  for (int i = 0; i < 1000; ++i)
+    pgn += "[White \"w" + std::to_string(i) + "\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. " +
+           (i % 2 ? "f4" : "Nf3") + " 1/2-1/2\n\n";
+  test::write_file(dir / "games.pgn", pgn);
+  auto build = [&](const std::string& name, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"build",
+                                     (dir / "games.pgn").string(),
+                                     "-o",
+                                     (dir / name).string(),
+                                     "--max-ply",
+                                     "4",
+                                     "--rescore-depth",
+                                     "6",
+                                     "--report",
+                                     (dir / (name + ".json")).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return test::run_bookforge(args);
+  };
+  const Board b = after_e4_e5();
+  const auto proven = build("proven.bin", {});
+  ASSERT_EQ(proven.exit_code, 0) << proven.err;
+  EXPECT_NE(proven.out.find(", 1 kept as proven by their games,"), std::string::npos) << proven.out;
+  EXPECT_NE(test::read_file(dir / "proven.bin.json").find("\"proven_kept\": 1,"), std::string::npos);
+  auto moves = book_moves(dir / "proven.bin", b);
+  EXPECT_NE(std::find(moves.begin(), moves.end(), "f2f4"), moves.end());
+  const auto engine_only = build("engine.bin", {"--rescore-proven-games", "0"});
+  ASSERT_EQ(engine_only.exit_code, 0) << engine_only.err;
+  moves = book_moves(dir / "engine.bin", b);
+  EXPECT_EQ(std::find(moves.begin(), moves.end(), "f2f4"), moves.end());
+  EXPECT_NE(std::find(moves.begin(), moves.end(), "g1f3"), moves.end());
+
+  // Without a depth or node limit it is a usage error.
+  const auto alone = test::run_bookforge(
+      {"build", (dir / "games.pgn").string(), "-o", (dir / "x.bin").string(), "--rescore-proven-games", "9"});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("--rescore-proven-games"), std::string::npos) << alone.err;
 }
 
 TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
