@@ -134,18 +134,22 @@ bool mark_drops(const Verdict& v, std::span<const Score> values, int margin_cp, 
   return marked;
 }
 
-// Which candidates their games prove (rescore.h): at least `min_games` games, and a score no more
-// than `max_behind` (a fraction of a point) below the candidates' own games together.
-std::vector<char> proven_by_games(const PositionCandidates& c, uint64_t min_games, double max_behind) {
+// Which candidates their games prove (rescore.h): the difference between a candidate's score
+// and the other candidates' together (points per game), less two standard errors, is no more
+// than `max_behind` below zero. A standard error is taken at its largest, 1/2 a game, so two of
+// them are sqrt(1/n + 1/r).
+std::vector<char> proven_by_games(const PositionCandidates& c, double max_behind) {
   std::vector<char> proven(c.moves.size(), false);
   uint64_t games = 0, half_points = 0;
   for (const Candidate& m : c.moves) games += m.stats.games, half_points += m.stats.half_points();
-  if (min_games == 0 || games == 0) return proven;
-  const double position_score = double(half_points) / double(2 * games);
   for (size_t i = 0; i < c.moves.size(); ++i) {
     const TallyEntry& s = c.moves[i].stats;
-    proven[i] =
-        s.games >= min_games && double(s.half_points()) / double(2 * s.games) >= position_score - max_behind;
+    const uint64_t rest = games - s.games;
+    if (s.games == 0 || rest == 0) continue;
+    const double score = double(s.half_points()) / double(2 * s.games);
+    const double rest_score = double(half_points - s.half_points()) / double(2 * rest);
+    const double two_errors = std::sqrt(1.0 / double(s.games) + 1.0 / double(rest));
+    proven[i] = score - rest_score - two_errors >= -max_behind;
   }
   return proven;
 }
@@ -349,16 +353,6 @@ std::string score_text(Score s) {
 
 double expected_score(int cp) { return 1.0 / (1.0 + std::exp(-0.00368208 * double(cp))); }
 
-uint64_t proven_games_for_margin(int margin_cp) {
-  const double behind = expected_score(margin_cp) - 0.5;
-  if (behind <= 0) return 0;
-  return uint64_t(std::ceil(1.0 / (behind * behind)));
-}
-
-uint64_t RescoreOptions::proven_min_games() const {
-  return proven_games ? *proven_games : proven_games_for_margin(margin_cp);
-}
-
 double engine_preference(int behind_cp, int margin_cp) {
   if (margin_cp <= 0) return behind_cp == 0 ? 1.0 : 0.0;
   return std::exp2(-double(behind_cp) / double(margin_cp));
@@ -393,7 +387,6 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     std::sort(order.begin(), order.end());
   }
 
-  const uint64_t min_games = options_.proven_min_games();
   const double max_behind = expected_score(options_.margin_cp) - 0.5;
   std::vector<Verdict> verdicts(positions.size());
   std::atomic<size_t> next{0};
@@ -414,7 +407,9 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     for (size_t k; (k = next.fetch_add(1)) < order.size();) {
       const size_t i = order[k];
       Result<Verdict> v = judge(searcher, positions[i]);
-      if (v.ok()) v->proven = proven_by_games(*positions[i].candidates, min_games, max_behind);
+      if (v.ok())
+        v->proven = options_.proven ? proven_by_games(*positions[i].candidates, max_behind)
+                                    : std::vector<char>(positions[i].candidates->moves.size(), false);
       if (!v.ok()) {
         std::lock_guard lock(failure_mutex);
         if (failure.empty()) failure = positions[i].board.fen() + ": " + v.error().message;

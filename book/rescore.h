@@ -2,24 +2,28 @@
 // or an external UCI engine) twice: once over all legal moves, for the engine's own best move
 // and its score, and once over the book's candidate moves, for a score each. A candidate that
 // scores more than the margin below the better of the two bests is dropped, even when it is
-// the position's only move, unless its games prove it (below). Optionally ("repair"), a position whose candidates are all dropped
-// gets the engine's best move instead. Popular moves the engine considers bad are collected for
-// a human to look at; collecting them reads the same searches, so it never changes the book.
+// the position's only move, unless its games prove it (below). Optionally ("repair"), a position whose
+// candidates are all dropped gets the engine's best move instead. Popular moves the engine considers bad are
+// collected for a human to look at; collecting them reads the same searches, so it never changes the book.
 //
 // Moves proven by their games. A shallow engine misjudges quiet opening moves by more than a
-// margin (at depth 8 the embedded engine rates 2...Nc6 after 1.e4 e5 2.Nf3 47 cp below 2...Qe7),
-// while a move played in hundreds of games has results that measure it too. A candidate is
-// proven, and kept whatever the engine says, when its games are enough to see a margin's
-// difference in results and do not show one: at least N games and a score (the mover's points
-// per game) no more than D below the candidates' games together, where
+// margin (at depth 8 the embedded engine rates 2...Nc6 after 1.e4 e5 2.Nf3 47 cp below 2...Qe7
+// and drops 4...Nf6 in the Ruy Lopez), while a move played in hundreds of games, beside other
+// moves, has results that measure it too. A candidate is proven, and kept whatever the engine
+// says, when its games show, at two standard errors, that it scores no more than D below the
+// other candidates together:
 //
-//   D = E(margin) - 1/2,   E(cp) = 1 / (1 + exp(-0.00368208 cp))
+//   s - s' - sqrt(1/n + 1/n') >= -D,   D = E(margin) - 1/2,   E(cp) = 1 / (1 + exp(-0.00368208 cp))
 //
-// is the expected score that the margin stands for (the curve lichess fits from evaluations to
-// its games' results: 50 cp is worth 4.6 points in 100), and N = 1 / D^2 by default, the games
-// after which two standard errors of a score (at most 1/2 a game) are within D: 475 games at a
-// 50 cp margin, 1,891 at 25 cp. A thin sample (the amateur databases most people own) proves
-// next to nothing, so the engine decides there; in master databases the main lines are proven.
+// where s and n are the candidate's score (the mover's points per game) and games, s' and n'
+// those of the position's other candidates, sqrt(1/n + 1/n') is two standard errors of s - s'
+// at their largest (1/2 a game each), and D the expected score the margin stands for (the curve
+// lichess fits from evaluations to its games' results: 50 cp is worth 4.6 points in 100). Two
+// moves that score alike are proven from about 1,000 games each at a 50 cp margin; a main line
+// that outscores its rare alternatives needs fewer of theirs. The only move played in a
+// position is compared with nothing and never proven (one player's repertoire says nothing of a
+// move's worth). A thin sample (the amateur databases most people own) proves next to nothing,
+// so the engine decides there; in a master database the main lines are proven.
 //
 // Propagation (optional) judges a candidate by where its book line ends instead of by its own
 // score: the value of a move that leads to another searched book position is minus that
@@ -52,7 +56,6 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -70,8 +73,7 @@ struct RescoreOptions {
   bool repair = false;     // where every candidate is dropped, add the engine's best move
   bool propagate = false;  // judge each candidate by the value backed up along its book line
   double blend = 0;        // 0: keep the book's weights; 1: weights from the engine's scores only
-  // Games that prove a candidate (see above); unset: proven_games_for_margin(margin_cp); 0: none.
-  std::optional<uint64_t> proven_games;
+  bool proven = true;      // keep candidates their games prove (see above); false: the engine decides
   int threads = 1;
   int hash_mb = 8;          // per thread
   std::string engine_path;  // external UCI engine; empty = the embedded engine
@@ -84,7 +86,6 @@ struct RescoreOptions {
   std::function<void(uint64_t done, uint64_t total)> on_progress;
 
   Status validate() const;
-  uint64_t proven_min_games() const;  // 0: no candidate is proven
 };
 
 // A popular book move the engine dislikes.
@@ -141,8 +142,6 @@ class Rescorer : public CandidateTransformer {
 
 // The expected score of a side `cp` centipawns ahead (the curve in the comment above).
 double expected_score(int cp);
-// The games that prove a candidate at this margin by default (see above); 0 for margin 0.
-uint64_t proven_games_for_margin(int margin_cp);
 
 // The engine's share of the weight for a candidate `behind_cp` centipawns behind the best:
 // halved for every `margin_cp` (a smooth preference that agrees with the drop margin).

@@ -62,12 +62,11 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
          "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
       ->transform(decimal_number(0, 1))
       ->group(group);
-  f.proven_opt = cmd->add_option("--rescore-proven-games", f.proven_games,
-                                 "Keep a candidate whatever the engine says when it has this many games and "
-                                 "scores no worse than the position by what the margin is worth in results; "
-                                 "0: the engine alone decides [475 at a 50 cp margin: 1/D^2, see README]")
-                     ->transform(whole_number(0, kNoLimit))
-                     ->group(group);
+  cmd->add_flag("--rescore-engine-alone", f.engine_alone,
+                "Let the engine alone decide: drop candidates beyond the margin even where their games "
+                "prove them (by default a move whose games show it scores as well as the position's other "
+                "moves is kept; see README)")
+      ->group(group);
   cmd->add_option("--rescore-engine", f.engine,
                   "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
       ->group(group);
@@ -92,9 +91,9 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
                                                                  const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
-    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.proven_opt->count() > 0)
+    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.engine_alone)
       return Error{
-          "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate and --rescore-proven-games "
+          "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate and --rescore-engine-alone "
           "need "
           "--rescore-depth or --rescore-nodes"};
     return std::optional<book::RescoreOptions>();
@@ -106,7 +105,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.repair = f.repair;
   o.propagate = f.propagate;
   o.blend = f.blend;
-  if (f.proven_opt->count() > 0) o.proven_games = f.proven_games;
+  o.proven = !f.engine_alone;
   o.engine_path = f.engine;
   o.hash_mb = f.hash_mb;
   o.threads = read_threads(read);

@@ -20,7 +20,7 @@ struct RescoreFlags {
   bool repair = false;
   bool propagate = false;
   double blend = 0;
-  uint64_t proven_games = 0;
+  bool engine_alone = false;
   std::string engine;
   int hash_mb = 8;
   std::string suspicious;  // CSV path
@@ -28,7 +28,6 @@ struct RescoreFlags {
   int suspicious_margin_cp = 100;
   CLI::Option* depth_opt = nullptr;
   CLI::Option* nodes_opt = nullptr;
-  CLI::Option* proven_opt = nullptr;
 };
 
 void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);

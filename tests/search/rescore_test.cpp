@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <optional>
 #include <sstream>
 
 #include "book/polyglot/reader.h"
@@ -250,15 +249,18 @@ Board after_e4_e5() {
   return b;
 }
 
-// 600 games of 2.Nf3 and `games` of 2.f4, with White's results as given (the rest draws).
-book::PositionCandidates gambit_position(const Board& b, uint32_t games, uint32_t wins, uint32_t losses) {
+// `nf3` drawn games of 2.Nf3 (none: no such candidate) and `f4` games of 2.f4 with White's
+// results as given (the rest draws).
+book::PositionCandidates gambit_position(const Board& b, uint32_t nf3, uint32_t f4, uint32_t wins,
+                                         uint32_t losses) {
   book::PositionCandidates p;
   p.key = b.key();
-  book::Candidate f4 = candidate(b, "f2f4", games, games);
-  f4.stats.white_wins = wins;
-  f4.stats.black_wins = losses;
-  f4.stats.draws = games - wins - losses;
-  p.moves = {candidate(b, "g1f3", 600, 600), f4};
+  if (nf3) p.moves.push_back(candidate(b, "g1f3", nf3, nf3));
+  book::Candidate gambit = candidate(b, "f2f4", f4, f4);
+  gambit.stats.white_wins = wins;
+  gambit.stats.black_wins = losses;
+  gambit.stats.draws = f4 - wins - losses;
+  p.moves.push_back(gambit);
   return p;
 }
 
@@ -267,53 +269,58 @@ bool keeps(const Board& b, const book::PositionCandidates& p, const char* uci) {
                      [&](const book::Candidate& c) { return move_of(b, c) == uci; });
 }
 
-TEST(RescoreProven, TheDefaultGamesFollowTheMargin) {
-  // 50 cp is worth 4.59 points in 100 on the curve; 1 / 0.0459^2 = 474.7.
+TEST(RescoreProven, TheMarginIsWorthItsExpectedScore) {
+  // 50 cp is worth 4.59 points in 100 on the curve, 25 cp 2.30.
   EXPECT_NEAR(book::expected_score(50), 0.5459, 0.0001);
+  EXPECT_NEAR(book::expected_score(25), 0.5230, 0.0001);
   EXPECT_DOUBLE_EQ(book::expected_score(0), 0.5);
-  EXPECT_EQ(book::proven_games_for_margin(50), 475u);
-  EXPECT_EQ(book::proven_games_for_margin(25), 1891u);
-  EXPECT_EQ(book::proven_games_for_margin(0), 0u);  // margin 0 asks for the engine's best move only
-  book::RescoreOptions o = depth_options(6);
-  EXPECT_EQ(o.proven_min_games(), 475u);
-  o.proven_games = 0;
-  EXPECT_EQ(o.proven_min_games(), 0u);
+  EXPECT_NEAR(book::expected_score(-50), 1 - book::expected_score(50), 1e-12);
 }
 
 TEST(RescoreProven, AMoveProvenByItsGamesIsKeptWhateverTheEngineSays) {
   const Board b = after_e4_e5();
-  auto rescore = [&](book::PositionCandidates& p, std::optional<uint64_t> proven_games) {
+  auto rescore = [&](book::PositionCandidates& p, bool proven) {
     std::vector<book::ReachablePosition> positions{{b, &p, 2}};
     book::RescoreOptions o = depth_options(6);
-    o.proven_games = proven_games;
+    o.proven = proven;
     book::Rescorer rescorer(o);
     EXPECT_TRUE(rescorer.transform(positions).ok());
     return rescorer.stats();
   };
-  // 500 games that score like the position's: proven at the default 475, so kept and counted.
-  book::PositionCandidates proven = gambit_position(b, 500, 150, 150);
-  EXPECT_EQ(rescore(proven, std::nullopt).proven_kept, 1u);
-  EXPECT_TRUE(keeps(b, proven, "f2f4"));
-  EXPECT_TRUE(keeps(b, proven, "g1f3"));
-  // The same games with proof turned off: the engine decides, and drops it.
-  book::PositionCandidates engine_only = gambit_position(b, 500, 150, 150);
-  const book::RescoreStats off = rescore(engine_only, 0);
+  struct Case {
+    const char* what;
+    uint32_t nf3, f4, wins, losses;
+    bool proven;
+  };
+  const Case cases[] = {
+      // Two standard errors, sqrt(1/1000 + 1/1200) = 4.3 points, within the margin's 4.6.
+      {"1,000 games scoring as the other move's 1,200", 1200, 1000, 300, 300, true},
+      // sqrt(1/600 + 1/1200) = 5 points: too few games to measure a 50 cp difference.
+      {"600 games against 1,200", 1200, 600, 180, 180, false},
+      // Compared with nothing (one player's repertoire proves nothing about the move).
+      {"the only move played, in 5,000 games", 0, 5000, 1500, 1500, false},
+      // 40% against 50%: more than the margin's 4.6 points below; the games confirm the engine.
+      {"enough games that score 10 points less", 1200, 1000, 100, 300, false},
+      // A main line against a rare alternative: 5 - 8.3 = -3.3 points.
+      {"5,000 games scoring 55% against 150 scoring 50%", 150, 5000, 1500, 1000, true},
+      // -8.3 points.
+      {"5,000 games scoring 50% against 150", 150, 5000, 1500, 1500, false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    book::PositionCandidates p = gambit_position(b, c.nf3, c.f4, c.wins, c.losses);
+    EXPECT_EQ(rescore(p, true).proven_kept, c.proven ? 1u : 0u);
+    EXPECT_EQ(keeps(b, p, "f2f4"), c.proven);
+    if (c.nf3) {
+      EXPECT_TRUE(keeps(b, p, "g1f3"));
+    }
+  }
+  // The first case with the engine alone deciding: dropped.
+  book::PositionCandidates engine_alone = gambit_position(b, 1200, 1000, 300, 300);
+  const book::RescoreStats off = rescore(engine_alone, false);
   EXPECT_EQ(off.proven_kept, 0u);
   EXPECT_EQ(off.dropped, 1u);
-  EXPECT_FALSE(keeps(b, engine_only, "f2f4"));
-  // Too few games to measure a 50 cp difference: dropped.
-  book::PositionCandidates thin = gambit_position(b, 400, 120, 120);
-  EXPECT_EQ(rescore(thin, std::nullopt).proven_kept, 0u);
-  EXPECT_FALSE(keeps(b, thin, "f2f4"));
-  // Enough games, but they score 40% where the position scores 45.5%: more than the margin's
-  // 4.6 points below, so the games confirm the engine.
-  book::PositionCandidates losing = gambit_position(b, 500, 100, 200);
-  EXPECT_EQ(rescore(losing, std::nullopt).proven_kept, 0u);
-  EXPECT_FALSE(keeps(b, losing, "f2f4"));
-  // A lower count given on its own.
-  book::PositionCandidates given = gambit_position(b, 400, 120, 120);
-  EXPECT_EQ(rescore(given, 300).proven_kept, 1u);
-  EXPECT_TRUE(keeps(b, given, "f2f4"));
+  EXPECT_FALSE(keeps(b, engine_alone, "f2f4"));
 }
 
 // ---- Propagation, with a scripted engine whose every score the test sets ---------------------
@@ -694,12 +701,12 @@ TEST(RescoreBuild, PropagationGivesTheSameBookForAnyThreadCount) {
   EXPECT_NE(alone.err.find("--rescore-propagate"), std::string::npos) << alone.err;
 }
 
-// Games of 1.e4 e5 2.f4 and 2.Nf3 in equal numbers and with equal results: with 500 each, the
+// Games of 1.e4 e5 2.f4 and 2.Nf3 in equal numbers and with equal results: with 1,000 each, the
 // gambit is proven and stays in the book; a depth-6 search alone drops it.
 TEST(RescoreBuild, ProvenMovesStayAndAreCounted) {
   test::TempDir dir;
   std::string pgn;
-  for (int i = 0; i < 1000; ++i)
+  for (int i = 0; i < 2000; ++i)
     pgn += "[White \"w" + std::to_string(i) + "\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. " +
            (i % 2 ? "f4" : "Nf3") + " 1/2-1/2\n\n";
   test::write_file(dir / "games.pgn", pgn);
@@ -724,17 +731,17 @@ TEST(RescoreBuild, ProvenMovesStayAndAreCounted) {
   EXPECT_NE(test::read_file(dir / "proven.bin.json").find("\"proven_kept\": 1,"), std::string::npos);
   auto moves = book_moves(dir / "proven.bin", b);
   EXPECT_NE(std::find(moves.begin(), moves.end(), "f2f4"), moves.end());
-  const auto engine_only = build("engine.bin", {"--rescore-proven-games", "0"});
-  ASSERT_EQ(engine_only.exit_code, 0) << engine_only.err;
+  const auto engine_alone = build("engine.bin", {"--rescore-engine-alone"});
+  ASSERT_EQ(engine_alone.exit_code, 0) << engine_alone.err;
   moves = book_moves(dir / "engine.bin", b);
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "f2f4"), moves.end());
   EXPECT_NE(std::find(moves.begin(), moves.end(), "g1f3"), moves.end());
 
   // Without a depth or node limit it is a usage error.
   const auto alone = test::run_bookforge(
-      {"build", (dir / "games.pgn").string(), "-o", (dir / "x.bin").string(), "--rescore-proven-games", "9"});
+      {"build", (dir / "games.pgn").string(), "-o", (dir / "x.bin").string(), "--rescore-engine-alone"});
   EXPECT_EQ(alone.exit_code, 2);
-  EXPECT_NE(alone.err.find("--rescore-proven-games"), std::string::npos) << alone.err;
+  EXPECT_NE(alone.err.find("--rescore-engine-alone"), std::string::npos) << alone.err;
 }
 
 TEST(RescoreBuild, FlagsNeedADepthOrNodes) {
