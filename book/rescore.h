@@ -2,14 +2,15 @@
 // or an external UCI engine) twice: once over all legal moves, for the engine's own best move
 // and its score, and once over the book's candidate moves, for a score each. A candidate that
 // scores more than the margin below the better of the two bests is dropped, even when it is
-// the position's only move, unless its games prove it (below). Optionally ("repair"), a position whose
-// candidates are all dropped gets the engine's best move instead. Popular moves the engine considers bad are
-// collected for a human to look at; collecting them reads the same searches, so it never changes the book.
+// the position's only move, unless its games prove it (below). Optionally ("repair"), a
+// position whose candidates are all dropped gets the engine's best move instead. Popular moves
+// the engine considers bad are collected for a human to look at; collecting them reads the same
+// searches, so it never changes the book.
 //
 // Moves proven by their games. A shallow engine misjudges quiet opening moves by more than a
-// margin (at depth 8 the embedded engine rates 2...Nc6 after 1.e4 e5 2.Nf3 47 cp below 2...Qe7
-// and drops 4...Nf6 in the Ruy Lopez), while a move played in hundreds of games, beside other
-// moves, has results that measure it too. A candidate is proven, and kept whatever the engine
+// margin (at depth 8 the embedded engine rates 2...Nc6 after 1.e4 e5 2.Nf3 47 cp below
+// 2...Qe7), while a move played in hundreds of games, beside other moves, has results that
+// measure it too. A candidate is proven, and kept whatever the engine
 // says, when its games show, at two standard errors, that it scores no more than D below the
 // other candidates together:
 //
