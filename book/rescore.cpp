@@ -16,7 +16,7 @@
 namespace bookforge::book {
 namespace {
 
-// What the engine said about one position.
+// What the engine said about one position, and which of its candidates the games prove.
 struct Verdict {
   bool searched = false;
   std::vector<Score> scores;  // per candidate, kScoreNone where the move could not be scored

@@ -94,8 +94,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
     if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.engine_alone)
       return Error{
           "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate and --rescore-engine-alone "
-          "need "
-          "--rescore-depth or --rescore-nodes"};
+          "need --rescore-depth or --rescore-nodes"};
     return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
