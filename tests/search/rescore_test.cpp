@@ -12,17 +12,20 @@
 namespace bookforge {
 namespace {
 
-// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Black must cover f7; 3...Nf6?? allows 4.Qxf7#.
-const char* const kLine[] = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4"};
-
-Board after_line() {
+// The position after the UCI moves from the start.
+Board after_moves(const std::vector<const char*>& line) {
   Board b;
-  for (const char* m : kLine) {
+  for (const char* m : line) {
     UndoInfo u;
     b.make_move(uci_to_move(b, m), u);
   }
   return b;
 }
+
+// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Black must cover f7; 3...Nf6?? allows 4.Qxf7#.
+const char* const kLine[] = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4"};
+
+Board after_line() { return after_moves({std::begin(kLine), std::end(kLine)}); }
 
 book::Candidate candidate(const Board& b, const char* uci, uint32_t games, uint64_t weight) {
   book::Candidate c;
@@ -240,14 +243,7 @@ TEST(Rescore, OptionsAreValidated) {
 
 // After 1.e4 e5, 2.f4 (the King's Gambit) loses a pawn for play that a depth-6 search does not
 // see: it puts 2.f4 about 110 cp below 2.Nf3, well beyond a 50 cp margin.
-Board after_e4_e5() {
-  Board b;
-  for (const char* m : {"e2e4", "e7e5"}) {
-    UndoInfo u;
-    b.make_move(uci_to_move(b, m), u);
-  }
-  return b;
-}
+Board after_e4_e5() { return after_moves({"e2e4", "e7e5"}); }
 
 // `nf3` drawn games of 2.Nf3 (none: no such candidate) and `f4` games of 2.f4 with White's
 // results as given (the rest draws).
@@ -360,15 +356,6 @@ std::string scripted_engine(const test::TempDir& dir, const std::string& table) 
           "done\n");
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   return script.string();
-}
-
-Board after_moves(const std::vector<const char*>& line) {
-  Board b;
-  for (const char* m : line) {
-    UndoInfo u;
-    b.make_move(uci_to_move(b, m), u);
-  }
-  return b;
 }
 
 // The Blackburne Shilling trap as a small book: 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nd4 and then
