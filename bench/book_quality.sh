@@ -13,15 +13,17 @@
 #
 # and each book scored by bench/book_quality.cpp (build/bin/book_quality; its header says how):
 # for the positions an engine playing both sides by book weight reaches most often, the regret
-# of every book move (best eval of the position minus the eval after the move, mover's view,
-# Stockfish at a fixed node count), weighted by how often the book plays it. Prints, per data
+# of every book move (the best value among the position's moves, the judge's own best move and
+# the book's, minus the move's value; a move's value is minus Stockfish's eval of the position
+# after it, at a fixed node count), weighted by how often the book plays it. Prints, per data
 # set, the mean regret per book move and the share of play on moves losing more than 50 and
 # 100 cp, each with a 95% bootstrap interval over the judged positions, and the book's length
-# (expected plies played from it: the regret alone would reward a book that shrinks), and the
-# judge's floor (the same mean for the judge's own best move on the same positions: its evals of
-# a position and of the position after its own move disagree by a few cp). After the table, per data
-# set, how often the embedded engine searching to the rescoring depth (8) plays the judge's best
-# move on the positions judged, and the mean regret of its move by the judge's evals.
+# (expected plies played from it: the regret alone would reward a book that shrinks); then the
+# regret against the position's own eval where that is higher, and the judge's own move's
+# regret by that reading (a position's eval and the eval after its best move disagree by a few
+# cp, a floor no book goes below). After the table, per data set, how often the embedded
+# engine searching to the rescoring depth (8) plays the judge's best move on the positions
+# judged, and the mean regret of its move by the judge's evals.
 #
 # Evals are cached by position and node count in the work folder (evals.tsv), so a rerun, or
 # another book from the same games, costs only the positions not judged yet. Books are kept

@@ -230,8 +230,9 @@ std::optional<RepairedPosition> apply(const Verdict& v, std::span<const Score> v
 // side, and from the best of several noisy scores, so it leans towards the mover: on the lichess
 // samples the next position's score was above the move's own by a median of 4 to 24 cp a ply.
 // Keeping a move on such a value would keep moves the engine rejects (on the 2017-05 sample it
-// kept 2.f4 and 3.f4 in the Sicilian, and the regret rose from 10.3 to 16.3 cp); dropping on it
-// still catches a line that goes wrong later, where the fall is larger than that lean.
+// kept 2.f4 and 3.f4 in the Sicilian, and the book's regret against the position's eval rose
+// from 10.3 to 16.3 cp); dropping on it still catches a line that goes wrong later, where the
+// fall is larger than that lean.
 class Propagation {
  public:
   Propagation(std::span<ReachablePosition> positions, const std::vector<size_t>& order,
