@@ -36,7 +36,13 @@
 // 89,878 at 97k / 103k; no quiet checks in quiescence 89,034 (275); the continuation history
 // of the move four plies back 87,774 (272). Each scored below the committed engine, the
 // king-distance and majority terms, the quiescence change and the four-ply history by more
-// than the noise.
+// than the noise. Deeper labels: the first 80,481 lines of pos120k.shuf labelled at 20,000
+// nodes instead of 3,000 (sf_label --nodes 20000, 55 minutes of one core), fitted over the
+// committed weights: --lambda 0.5 (held out 0.0506 -> 0.0502) 88,678; --lambda 0.75 (0.0305
+// -> 0.0302) 88,770; --lambda 1 (0.0233 -> 0.0230) 89,458 (WAC 273), 89,254 at 103k nodes
+// against the committed 90,489. The same positions with their 3,000-node labels (lambda 0.5)
+// scored 88,338: any refit over the committed weights loses 1,000 to 2,100 points, and
+// labels seven times deeper win back no more than the noise.
 //
 // It starts from the weights compiled into the engine, so a rerun refines the current ones
 // (the committed weights came from one run on game results over the hand-set weights, as in
