@@ -71,6 +71,8 @@ std::map<std::string, Row> parse_rows(const std::string& tsv) {
   return rows;
 }
 
+// book_quality's command line up to the books: Stockfish at a low node count, with `cache` as
+// its eval cache.
 std::vector<std::string> judge_args(const std::filesystem::path& cache) {
   return {book_quality_bin().string(),
           "--engine",
