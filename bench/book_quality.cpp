@@ -442,23 +442,23 @@ Result<Agreement> measure_agreement(Judge& judge, const std::vector<Board>& posi
   limits.depth = depth;
   Agreement a;
   for (const Board& board : positions) {
-    Result<std::string> judge_best = judge.best_move(board);
-    if (!judge_best.ok()) return judge_best.error();
-    if (judge_best->empty()) continue;  // no legal move
+    MoveList legal;
+    generate_legal(board, legal);
+    if (legal.count == 0) continue;
+    Result<Move> own_best = judge_best_move(judge, board);
+    if (!own_best.ok()) return own_best.error();
     engine.new_game();
     const SearchResult r = engine.search(board, {}, limits);
     if (!r.best_move.is_ok()) return Error{"the embedded engine found no move in " + board.fen()};
     // The book metric's regret for a book of this one move: the judge's best move's value, or
     // this move's where that is higher, minus this move's.
-    Result<Move> own_best = judge_best_move(judge, board);
-    if (!own_best.ok()) return own_best.error();
     Result<int> own_value = value_of(judge, board, *own_best);
     if (!own_value.ok()) return own_value.error();
     Result<int> value = value_of(judge, board, r.best_move);
     if (!value.ok()) return value.error();
     const int regret = std::max(*own_value, *value) - *value;
     ++a.positions;
-    a.same += move_to_uci(r.best_move) == *judge_best;
+    a.same += r.best_move == *own_best;
     a.regret += regret;
     a.over_50 += regret > 50;
     a.over_100 += regret > 100;

@@ -19,9 +19,9 @@
 # set, the mean regret per book move and the share of play on moves losing more than 50 and
 # 100 cp, each with a 95% bootstrap interval over the judged positions, and the book's length
 # (expected plies played from it: the regret alone would reward a book that shrinks); then the
-# regret against the position's own eval where that is higher, and the judge's own move's
-# regret by that reading (a position's eval and the eval after its best move disagree by a few
-# cp, a floor no book goes below). After the table, per data set, how often the embedded
+# regret against the position's own eval (the best value is the higher of that eval and the
+# book moves' values), and the judge's own move's regret by that reading (a position's eval and
+# the eval after its best move disagree by a few cp, a floor no book goes below). After the table, per data set, how often the embedded
 # engine searching to the rescoring depth (8) plays the judge's best move on the positions
 # judged, and the mean regret of its move by the judge's evals.
 #
