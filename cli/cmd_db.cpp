@@ -96,6 +96,9 @@ int run_db_add(const DbAddOptions& opts) {
   const pgn::ReadStats& read = report->read;
   if (opts.read.quiet) return kExitOk;
   for (const std::string& reason : report->forced) print_warning("forced: " + reason);
+  for (const std::string& side : report->removed_side_files)
+    print_warning("removed " + side + ", left by a deleted store of this name (a `bookforge serve` still " +
+                  "running on the deleted store serves it until restarted)");
   warn_bad_games(read);
   std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report->created ? "created" : "updated",
               report->sources.size(), report->sources.size() == 1 ? "" : "s");

@@ -165,6 +165,12 @@ void remove_stale_temporaries(const std::string& target) {
   }
 }
 
+// A store's file and SQLite's side files of it, which a failed write (a full disk) can leave.
+void remove_store_files(const std::string& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+}
+
 Status sync_path(const std::string& path, int flags) {
   int fd = ::open(path.c_str(), flags | O_CLOEXEC);
   if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
@@ -177,8 +183,12 @@ Status sync_path(const std::string& path, int flags) {
 
 // Makes a finished temporary store visible under its final name, refusing to replace a store
 // that appeared meanwhile (link fails if the name exists; rename would silently replace it).
-Status publish(const std::string& temp, const std::string& target) {
+// Side files a deleted store left under that name go first, named in the report.
+Status publish(const std::string& temp, const std::string& target, StoreAddReport& report) {
   if (Status s = sync_path(temp, O_RDONLY); !s) return s;
+  Result<std::vector<std::string>> orphans = remove_orphan_side_files(target);
+  if (!orphans) return orphans.error();
+  report.removed_side_files = std::move(*orphans);
   if (::link(temp.c_str(), target.c_str()) != 0) {
     int err = errno;
     if (err == EEXIST)
@@ -363,11 +373,10 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     // are the same source.
     ContentHasher content;
     uint64_t content_size = 0;
-    if (in.digest)
-      one.on_input_bytes = [&](size_t, std::string_view bytes) {
-        content.update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
-        content_size += bytes.size();
-      };
+    one.on_input_bytes = [&](size_t, std::string_view bytes) {
+      content.update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+      content_size += bytes.size();
+    };
     const uint64_t duplicates_before = duplicates.duplicates();
     // The references see every copy (they keep the first by input and number); the tally only
     // what the duplicate filter lets through.
@@ -379,11 +388,10 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     add_read_stats(report.read, *read, size_t(std::max(options.pipeline.max_reported_bad_games, 0)));
     SourceRecord source;
     source.name = in.name;
-    if (in.digest) {
-      in.content = FileDigest{content_size, content.digest()};
-      source.size = in.digest->size;
-      source.hash = in.content->hex();
-    }
+    // Standard input is known by its content alone, once read.
+    in.content = FileDigest{content_size, content.digest()};
+    if (in.digest) source.size = in.digest->size;
+    source.hash = in.content->hex();
     source.games = read->accepted - (options.keep_duplicates ? 0 : copies);
     source.settings = settings;
     sources.push_back(std::move(source));
@@ -430,23 +438,23 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
         book::TempNameRegistration(temp), book::TempNameRegistration(temp + "-journal"),
         book::TempNameRegistration(temp + "-wal"), book::TempNameRegistration(temp + "-shm")};
     remove_stale_temporaries(options.db_path);
-    fs::remove(temp, ec);
+    remove_store_files(temp);
     games.side_path = temp + kSideSuffix;
     const book::TempNameRegistration side_registered[] = {
         book::TempNameRegistration(games.side_path), book::TempNameRegistration(games.side_path + "-wal"),
         book::TempNameRegistration(games.side_path + "-shm")};
-    fs::remove(games.side_path, ec);
+    remove_store_files(games.side_path);
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();
     Status s = created->begin();
     if (s) s = merge_into(*created, **entries, sources, games, settings, options, report);
     if (s) s = created->commit();
     if (s) s = created->copy_games_from(games.side_path);
-    fs::remove(games.side_path, ec);
+    remove_store_files(games.side_path);
     if (s) s = created->close();
-    if (s) s = publish(temp, options.db_path);
+    if (s) s = publish(temp, options.db_path, report);
     if (!s) {
-      fs::remove(temp, ec);
+      remove_store_files(temp);
       return s.error();
     }
   }

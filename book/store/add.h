@@ -15,7 +15,8 @@
 // Atomicity: an existing store is changed inside one WAL transaction (a kill at any point
 // leaves it as it was, or with everything added); a new store is built under a temporary name
 // in the same directory and linked into place when complete. Standard input cannot be hashed
-// before it is read, so it is never refused as a duplicate: it is recorded with no hash.
+// before it is read: its content is hashed as it is read, and the same content added again is
+// refused before anything is written.
 #pragma once
 
 #include <cstdint>
@@ -58,6 +59,9 @@ struct StoreAddReport {
   // Accepted games that were copies of a game read before in this add or held by the store:
   // dropped, unless keep_duplicates.
   uint64_t duplicates = 0;
+  // SQLite side files of a deleted store under the new store's name, removed before it was
+  // linked in (book/store/store.h: remove_orphan_side_files).
+  std::vector<std::string> removed_side_files;
 };
 
 Result<StoreAddReport> store_add(const StoreAddOptions& options);

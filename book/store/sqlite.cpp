@@ -2,13 +2,35 @@
 
 #include <sqlite3.h>
 
+#include "book/store/page_checksum.h"
+
 namespace bookforge::store {
 namespace {
 
+// A damaged file is named as such, with what to do, whatever the statement was doing: SQLite's
+// own words ("disk I/O error", "database disk image is malformed") do not say the file is bad.
+std::string damage(sqlite3* db) {
+  switch (sqlite3_extended_errcode(db)) {
+    case SQLITE_IOERR_DATA:
+      return "damaged store: page " + std::to_string(last_bad_page()) +
+             " fails its checksum (the file was changed outside bookforge)";
+    case SQLITE_CORRUPT:
+    case SQLITE_CORRUPT_INDEX:
+    case SQLITE_CORRUPT_SEQUENCE:
+    case SQLITE_CORRUPT_VTAB:
+      return std::string("damaged store: ") + sqlite3_errmsg(db);
+    default:
+      return {};
+  }
+}
+
 Error sqlite_error(const std::string& path, std::string_view what, sqlite3* db) {
   std::string message = path + ": " + std::string(what);
-  if (db) message += std::string(": ") + sqlite3_errmsg(db);
-  return Error{std::move(message)};
+  if (!db) return Error{std::move(message)};
+  if (std::string damaged = damage(db); !damaged.empty())
+    return Error{path + ": " + damaged +
+                 "; restore it from a copy, or make it again with `bookforge db add`"};
+  return Error{message + ": " + sqlite3_errmsg(db)};
 }
 
 }  // namespace
@@ -28,7 +50,8 @@ Result<Connection> Connection::open(const std::string& path, Mode mode) {
   }
   Connection c;
   c.path_ = path;
-  int rc = sqlite3_open_v2(path.c_str(), &c.db_, flags, nullptr);
+  // Every store is read and written through the page checksums (book/store/page_checksum.h).
+  int rc = sqlite3_open_v2(path.c_str(), &c.db_, flags, checksum_vfs_name());
   if (rc != SQLITE_OK) {
     Error e = c.db_ ? sqlite_error(path, "cannot open", c.db_) : Error{path + ": cannot open: out of memory"};
     return e;
@@ -72,6 +95,7 @@ Status Connection::exec(std::string_view sql) {
   if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
     std::string detail = message ? message : "unknown error";
     sqlite3_free(message);
+    if (!damage(db_).empty()) return error("cannot run a statement");
     return Error{path_ + ": " + detail};
   }
   return ok_status();

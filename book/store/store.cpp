@@ -1,5 +1,6 @@
 #include "book/store/store.h"
 
+#include "book/store/page_checksum.h"
 #include "book/store/row.h"
 #include "book/store/slice_counts.h"
 
@@ -11,9 +12,6 @@
 
 namespace bookforge::store {
 namespace {
-
-// 'BkFr' in the database header, so `file` and other tools can tell a store at a glance.
-constexpr int64_t kApplicationId = 0x426b4672;
 
 // The tree's columns come from the counted fields (row.h).
 std::string schema() {
@@ -190,9 +188,24 @@ Result<Store> Store::open(const std::string& path, bool writable) {
   return store;
 }
 
+Result<std::vector<std::string>> remove_orphan_side_files(const std::string& path) {
+  std::vector<std::string> removed;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return removed;
+  for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+    const std::string side = path + suffix;
+    if (!std::filesystem::exists(side, ec)) continue;
+    if (!std::filesystem::remove(side, ec) && ec)
+      return Error{side + ": left by a deleted store, and cannot be removed: " + ec.message()};
+    removed.push_back(side);
+  }
+  return removed;
+}
+
 Result<Store> Store::create(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) return Error{path + ": already exists"};
+  if (Result<std::vector<std::string>> r = remove_orphan_side_files(path); !r) return r.error();
   Result<Connection> db = Connection::open(path, Connection::Mode::kCreate);
   if (!db) return db.error();
   Store store(std::move(*db), true);
@@ -202,10 +215,15 @@ Result<Store> Store::create(const std::string& path) {
   // 16 KiB pages than with 4 KiB, and 64 KiB took another 5% off db add once rows carried their
   // slices; the rows of one position share a page, and an explorer query stays well under a
   // millisecond (bench/db_explore.sh).
-  Status s = store.db_.exec(
-      "PRAGMA page_size = 65536; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-      "PRAGMA cache_size = -65536; PRAGMA application_id = " +
-      std::to_string(kApplicationId) + ";");
+  // The page size and the checksums' reserved bytes are fixed by the first write, which
+  // setting the application id makes.
+  Status s = store.db_.exec("PRAGMA page_size = 65536;");
+  if (s && !reserve_checksum_bytes(store.db_.handle())) s = store.db_.error("cannot reserve page checksums");
+  if (s)
+    s = store.db_.exec(
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536;"
+        "PRAGMA application_id = " +
+        std::to_string(kApplicationId) + ";");
   if (s) s = store.db_.exec(schema());
   if (s) s = register_entry_table(store.db_, store.entry_source_.get());
   if (s) s = register_functions(store.db_);
@@ -239,7 +257,9 @@ Status Store::check_format() {
         path() + ": made by an older bookforge (store schema version " + text + "), which kept " +
         (number == 1 ? "no counts by speed, rating band and month" : "no byte offsets of its games") +
         "; make the store again with `bookforge db add` from the same PGN files"};
-  if (number != kSchemaVersion) return Error{path() + ": unknown store schema version '" + text + "'"};
+  // 3 is 4 without page checksums: read and added to as it is.
+  if (number != kSchemaVersion && number != 3)
+    return Error{path() + ": unknown store schema version '" + text + "'"};
   return ok_status();
 }
 
@@ -605,10 +625,11 @@ Result<TreeStats> Store::stats() {
 }
 
 Status Store::check_integrity() {
+  // A failed statement names the file and, for damage, says so (book/store/sqlite.h).
   Result<Statement> check = db_.prepare("PRAGMA quick_check");
-  if (!check) return Error{path() + ": damaged store: " + check.error().message};
+  if (!check) return check.error();
   Result<bool> row = check->step();
-  if (!row) return Error{path() + ": damaged store: " + row.error().message};
+  if (!row) return row.error();
   const std::string verdict = *row ? check->column_text(0) : std::string("no answer");
   if (verdict != "ok") return Error{path() + ": damaged store: " + verdict};
   return ok_status();

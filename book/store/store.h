@@ -2,7 +2,7 @@
 // file without re-reading old files. One SQLite database with five tables:
 //
 //   meta     (name TEXT PRIMARY KEY, value TEXT)                      WITHOUT ROWID
-//            format = "bookforge-tree", schema_version = "2", and, once something was added,
+//            format = "bookforge-tree", schema_version (kSchemaVersion), and, once something was added,
 //            filters / max_ply / count_repeats: how the counts were made.
 //   tree     (key, move, white, draws, black, games, rating_sum, opponent_rating_sum, rated,
 //            opponents_rated, first_ply, slices)
@@ -50,7 +50,8 @@ namespace bookforge::store {
 
 // 2: counts by slice (the tree's slices column) and the opponents' rating sums.
 // 3: the games' byte offsets in their sources (games.offset).
-inline constexpr int kSchemaVersion = 3;
+// 4: page checksums (book/store/page_checksum.h); a store of version 3 is read without them.
+inline constexpr int kSchemaVersion = 4;
 inline constexpr const char* kFormatName = "bookforge-tree";
 
 // How the counts of a store were made; every later add must use the same (unless forced).
@@ -65,11 +66,10 @@ struct CountingSettings {
 
 struct SourceRecord {
   int64_t id = 0;
-  std::string name;              // as given on the command line; "-" for standard input
-  std::optional<uint64_t> size;  // absent for standard input
-  std::optional<std::string>
-      hash;            // hash of the decompressed content (book/store/content_hash.h); absent for stdin
-  uint64_t games = 0;  // accepted games it added
+  std::string name;                 // as given on the command line; "-" for standard input
+  std::optional<uint64_t> size;     // absent for standard input
+  std::optional<std::string> hash;  // hash of the decompressed content (book/store/content_hash.h)
+  uint64_t games = 0;               // accepted games it added
   CountingSettings settings;
   std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
 };
@@ -90,6 +90,12 @@ struct StoredMove {
 struct MergeCounts {
   uint64_t entries = 0;  // rows merged (inserted or added to)
 };
+
+// SQLite's side files of a database at `path` (-wal, -shm, -journal) when no database is there:
+// left by a store deleted while a process (a `bookforge serve`, say) still had it open. A new
+// store linked in under that name would meet them, and SQLite would replay the old store's log
+// into it. Removes them and answers the names removed; nothing else has them by that name.
+Result<std::vector<std::string>> remove_orphan_side_files(const std::string& path);
 
 class Store {
  public:
