@@ -1,5 +1,7 @@
 #include "engine/board.h"
 
+#include <cassert>
+
 #include "engine/attacks.h"
 #include "engine/castling.h"
 #include "engine/zobrist.h"
@@ -113,6 +115,7 @@ void Board::make_move(Move m, UndoInfo& undo) {
 
   if (m.kind() != Move::kNormal || m == Move::null()) {
     make_special_move(m, undo, key);
+    assert(is_ok());
     return;
   }
 
@@ -143,6 +146,7 @@ void Board::make_move(Move m, UndoInfo& undo) {
   side_ = them;
   key_ = key;
   update_checkers_after(to, pc, square_bb(from));
+  assert(is_ok());
 }
 
 void Board::make_special_move(Move m, UndoInfo& undo, uint64_t key) {
@@ -233,6 +237,7 @@ void Board::unmake_move(Move m, const UndoInfo& undo) {
     const Square cap_sq = m.kind() == Move::kEnPassant ? Square(to - pawn_push(us)) : to;
     put_piece(undo.captured, cap_sq);
   }
+  assert(is_ok());
 }
 
 bool Board::is_capture(Move m) const {

@@ -1,5 +1,7 @@
 #include "book/store/row.h"
 
+#include <cassert>
+
 #include <type_traits>
 
 namespace bookforge::store {
@@ -59,6 +61,8 @@ void read_row(const Statement& s, book::TallyEntry& e) {
   e.name = type(s.column_int(index++));
   BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_READ)
 #undef BOOKFORGE_READ
+  // Every counted game has a result or not: the results never outnumber the games.
+  assert(uint64_t(e.white_wins) + e.draws + e.black_wins <= e.games);
 }
 
 }  // namespace bookforge::store
