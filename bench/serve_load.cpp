@@ -20,9 +20,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "book/store/explore.h"
-#include "book/store/store.h"
-#include "engine/san.h"
+#include "store/explore.h"
+#include "store/store.h"
+#include "chess/san.h"
 
 namespace {
 

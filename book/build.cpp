@@ -3,10 +3,10 @@
 #include <chrono>
 #include <memory>
 
-#include "book/duplicate_filter.h"
+#include "counts/duplicate_filter.h"
 #include "book/polyglot/writer.h"
-#include "book/store/from_db.h"
-#include "book/tally/prefetch_stream.h"
+#include "book/from_db.h"
+#include "counts/prefetch_stream.h"
 
 namespace bookforge::book {
 namespace {

@@ -2,7 +2,7 @@
 // source), a Polyglot book out. Every caller (the CLI, the benchmarks, the tests, a server)
 // goes through it, so each one runs the stages the way the others do:
 //
-//   games --> read (pgn::read_games, one sink per worker) --> tally (book/tally/)
+//   games --> read (pgn::read_games, one sink per worker) --> tally (counts/)
 //         --> one (key, move) stream per partition, in key order
 //         --> selection rules on every partition at once (book/book_builder.h)
 //         --> optional engine rescoring (book/rescore.h) --> Polyglot writer --> the book
@@ -24,9 +24,9 @@
 #include "book/book_builder.h"
 #include "book/rescore.h"
 #include "book/selection_rules.h"
-#include "book/store/slice.h"
-#include "book/tally/tally.h"
-#include "engine/result.h"
+#include "store/slice.h"
+#include "counts/tally.h"
+#include "base/result.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::book {
@@ -57,7 +57,7 @@ struct BuildRequest {
   TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
   bool allow_empty = false;               // write a book with no entries
-  // PGN inputs: every copy of a game counts, not only the first (book/duplicate_filter.h).
+  // PGN inputs: every copy of a game counts, not only the first (counts/duplicate_filter.h).
   bool keep_duplicates = false;
 };
 
@@ -75,7 +75,7 @@ struct BuildReport {
   bool written = false;                    // false only for an empty book not allowed
   double read_seconds = 0;                 // reading and counting
   double rules_seconds = 0;                // rules, rescoring and writing
-  // PGN inputs: accepted games that were copies of earlier ones (book/duplicate_filter.h).
+  // PGN inputs: accepted games that were copies of earlier ones (counts/duplicate_filter.h).
   uint64_t duplicates_dropped = 0;
 };
 

@@ -56,13 +56,13 @@ struct BuildOptions {
   std::string memory;
   std::string tmp_dir;
   std::string report;
-  std::string from_db;  // a store (db add) instead of PGN files: book/store/from_db.h
+  std::string from_db;  // a store (db add) instead of PGN files: book/from_db.h
   SliceFlags slices;    // with from_db: a slice of the store's games
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
-  // Count every copy of a game (book/duplicate_filter.h).
+  // Count every copy of a game (counts/duplicate_filter.h).
   bool keep_duplicates = false;
 };
 

@@ -9,10 +9,10 @@
 
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
-#include "book/store/add.h"
-#include "book/store/explore.h"
-#include "book/store/game_text.h"
-#include "book/store/store.h"
+#include "store/add.h"
+#include "store/explore.h"
+#include "store/game_text.h"
+#include "store/store.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
@@ -132,7 +132,7 @@ std::string optional_json(const std::optional<int>& value) {
   return value ? std::to_string(*value) : std::string("null");
 }
 
-// The top and recent games of the explored position (book/store/game_record.h).
+// The top and recent games of the explored position (store/game_record.h).
 struct PositionGameLists {
   std::vector<store::GameRecord> top;
   std::vector<store::GameRecord> recent;

@@ -1,6 +1,6 @@
 #include "serve/engine_slot.h"
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::serve {
 

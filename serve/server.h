@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "serve/api.h"
 
 namespace httplib {

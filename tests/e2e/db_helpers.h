@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "book/store/page_checksum.h"
+#include "store/page_checksum.h"
 #include "support/test_support.h"
 
 namespace bookforge::test {

@@ -1,7 +1,7 @@
 // The Store class on its own: schema, format checks, merging sorted entries, sources, scans.
-#include "book/store/store.h"
+#include "store/store.h"
 
-#include "book/store/page_checksum.h"
+#include "store/page_checksum.h"
 
 #include <sqlite3.h>
 
@@ -370,7 +370,7 @@ TEST(Store, OpenRejectsNewerAndUnknownSchemaVersions) {
   EXPECT_NE(none.error().message.find("unknown store schema version"), std::string::npos);
 }
 
-// Every page of a new store ends in its checksum (book/store/page_checksum.h), and a change to
+// Every page of a new store ends in its checksum (store/page_checksum.h), and a change to
 // any byte of a page fails the next read of that page, naming it.
 TEST(Store, EveryPageCarriesItsChecksumAndAChangedByteIsCaught) {
   TempDir dir;
