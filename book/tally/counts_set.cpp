@@ -64,7 +64,8 @@ Result<CountsSet> open_counts_set(const std::string& dir) {
       break;
     }
   }
-  if (partitions == 0) return Error{dir + ": no counts file (range-*.counts) in it"};
+  if (partitions == 0)
+    return Error{dir + ": no counts file (range-*.counts) in it: not a set of counts, or its count did not finish"};
   if (Status s = check_partitions(partitions); !s.ok()) return Error{dir + ": " + s.error().message};
   for (uint32_t r = 0; r < partitions; ++r) {
     const std::string path = path_in(dir, range_file_name(r, partitions));
@@ -85,6 +86,8 @@ Result<CountsSet> open_counts_set(const std::string& dir) {
     }
     set.ranges.push_back(std::move(*reader));
   }
+  if (!fs::exists(path_in(dir, kGameListFile), ec))
+    return Error{dir + ": " + kGameListFile + " is missing: the count did not finish"};
   Result<GameList> games = read_game_list(path_in(dir, kGameListFile));
   if (!games) return Error{dir + ": " + games.error().message};
   if (games->set_id != set.id)
