@@ -25,20 +25,24 @@ fs::path sample(const std::string& name) { return source_dir() / "data-samples" 
 const std::string kTwic = sample("twic0920-2000.pgn").string();
 const std::string kLichess = sample("lichess-2016-05-1000.pgn").string();
 
-CommandResult count(const std::vector<std::string>& inputs, const fs::path& set,
-                    std::vector<std::string> more = {}) {
-  std::vector<std::string> args{"count", "-o", set.string(), "--progress", "never"};
-  args.insert(args.begin() + 1, inputs.begin(), inputs.end());
+// bookforge VERB INPUTS -o OUTPUT MORE...
+CommandResult run(const std::string& verb, const std::vector<std::string>& inputs, const fs::path& output,
+                  const std::vector<std::string>& more) {
+  std::vector<std::string> args{verb};
+  args.insert(args.end(), inputs.begin(), inputs.end());
+  args.insert(args.end(), {"-o", output.string(), "--progress", "never"});
   args.insert(args.end(), more.begin(), more.end());
   return run_bookforge(args);
 }
 
+CommandResult count(const std::vector<std::string>& inputs, const fs::path& set,
+                    const std::vector<std::string>& more = {}) {
+  return run("count", inputs, set, more);
+}
+
 CommandResult build(const std::vector<std::string>& inputs, const fs::path& book,
-                    std::vector<std::string> more = {}) {
-  std::vector<std::string> args{"build", "-o", book.string(), "--progress", "never"};
-  args.insert(args.begin() + 1, inputs.begin(), inputs.end());
-  args.insert(args.end(), more.begin(), more.end());
-  return run_bookforge(args);
+                    const std::vector<std::string>& more = {}) {
+  return run("build", inputs, book, more);
 }
 
 CommandResult build_from(const std::vector<fs::path>& sets, const fs::path& book,
