@@ -65,7 +65,8 @@ Result<CountsSet> open_counts_set(const std::string& dir) {
     }
   }
   if (partitions == 0)
-    return Error{dir + ": no counts file (range-*.counts) in it: not a set of counts, or its count did not finish"};
+    return Error{dir +
+                 ": no counts file (range-*.counts) in it: not a set of counts, or its count did not finish"};
   if (Status s = check_partitions(partitions); !s.ok()) return Error{dir + ": " + s.error().message};
   for (uint32_t r = 0; r < partitions; ++r) {
     const std::string path = path_in(dir, range_file_name(r, partitions));
