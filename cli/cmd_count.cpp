@@ -61,6 +61,10 @@ void print_set_summary(const CountOptions& opts, const book::CountsHeader& h, ui
 
 int run_count_games(const CountOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
+  if (Status s = book::check_partitions(opts.partitions); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
   book::CountRequest request;
   request.output = opts.output;
   request.partitions = opts.partitions;
