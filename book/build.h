@@ -8,7 +8,8 @@
 //         --> optional engine rescoring (book/rescore.h) --> Polyglot writer --> the book
 //
 // A store replaces the first two stages: its rows are already counted, in key order (read
-// ahead on a second core while the rules take them).
+// ahead on a second core while the rules take them). So do sets of counts made by `count`
+// (counts/counts_for_build.h): summed per key range, one stream per range.
 //
 // The book is written under a temporary name and put in place only when complete; an empty
 // book is not written unless allowed. Nothing is printed: progress goes through the callbacks
@@ -39,15 +40,17 @@ struct BuildRequest {
   std::string output;  // the book (.bin)
 
   // Where the games come from: exactly one of pipeline.inputs (PGN files), from_db (a store),
-  // or games (tests and benchmarks replaying games held in memory).
+  // from_counts (sets of counts), or games (tests and benchmarks replaying games held in memory).
   pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
   std::string from_db;
-  store::SliceFilter from_db_slices;  // with from_db: only the games of these slices
+  std::vector<std::string> from_counts;  // folders made by `count`
+  store::SliceFilter from_db_slices;     // with from_db: only the games of these slices
   GameSource games;
 
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat
   // counting replace the rules' (they shaped its counts); given explicitly with other values,
-  // or with filters other than the store's, they are an error.
+  // or with filters other than the store's, they are an error. Likewise with from_counts, where
+  // any filter is an error.
   SelectionRules rules;
   bool max_ply_given = false;
   bool count_repeats_given = false;

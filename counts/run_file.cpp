@@ -1,6 +1,6 @@
 #include "counts/run_file.h"
 
-#include "counts/varint.h"
+#include "counts/run_record.h"
 
 #include <unistd.h>
 
@@ -13,9 +13,7 @@ namespace bookforge::book {
 namespace {
 
 constexpr size_t kWriteBuffer = 256 << 10;
-// The varints of a record: the key delta, the slice and one per counted field.
-constexpr size_t kVarints = 2 + kCountedFieldCount;
-constexpr size_t kMaxRecord = 2 + kVarints * kMaxVarintBytes;  // a move and the varints
+constexpr size_t kMaxRecord = kMaxRunRecord;
 
 // The used slots of [begin, end) as a run at `offset` of `file`, every slot left empty: zeroed
 // on the way, while its cache line is at hand, instead of in a pass of its own over the whole
@@ -75,15 +73,7 @@ RunWriter::RunWriter(std::shared_ptr<SpillFile> file)
 
 void RunWriter::add(const TallyEntry& e) {
   if (used_ + kMaxRecord > kWriteBuffer) flush();
-  uint8_t* out = buffer_.get() + used_;
-  size_t n = put_varint(out, e.key - previous_key_);
-  out[n++] = uint8_t(e.move);
-  out[n++] = uint8_t(e.move >> 8);
-  n += put_varint(out + n, e.slice);
-#define BOOKFORGE_PUT(name, type, merge, column, one_game, without_slot) n += put_varint(out + n, e.name);
-  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_PUT)
-#undef BOOKFORGE_PUT
-  used_ += n;
+  used_ += put_run_record(buffer_.get() + used_, e, previous_key_);
   previous_key_ = e.key;
   ++entries_;
 }
@@ -170,31 +160,11 @@ bool RunReader::next_varint(TallyEntry& e) {
   if (end_ - pos_ < kMaxRecord && !fill()) return false;
   // A record is at most kMaxRecord bytes, so unless the run ends here, all of it is buffered.
   const uint8_t* p = buffer_.data() + pos_;
-  const uint8_t* end = buffer_.data() + end_;
-  bool ok = true;
-  auto varint = [&]() -> uint64_t {
-    uint64_t value = 0;
-    if (get_varint(p, end, value)) return value;
-    ok = false;
-    return 0;
-  };
-  uint64_t delta = varint();
-  if (end - p < 2) ok = false;
-  uint16_t move = ok ? uint16_t(p[0] | (p[1] << 8)) : 0;
-  p += ok ? 2 : 0;
-  e.slice = uint32_t(varint());
-  // Into the entry as they come; the entry is only complete (and the position moved on) if
-  // the whole record was there.
-#define BOOKFORGE_GET(name, type, merge, column, one_game, without_slot) e.name = type(varint());
-  BOOKFORGE_COUNTED_FIELDS(BOOKFORGE_GET)
-#undef BOOKFORGE_GET
-  if (!ok) {
+  if (!get_run_record(p, buffer_.data() + end_, e, previous_key_)) {
     error_ = "temporary run file in " + run_.file->dir() + " is damaged";
     return false;
   }
   pos_ = size_t(p - buffer_.data());
-  e.key = previous_key_ + delta;
-  e.move = move;
   previous_key_ = e.key;
   ++entries_read_;
   return true;

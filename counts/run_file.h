@@ -2,16 +2,10 @@
 //
 // A partition's runs are appended to its spill file (counts/spill_file.h), which has no
 // name and disappears with its descriptor. Entries are stored in (key, move, slice) order,
-// each as
-//
-//   varint  key - previous key (0 for another move of the same position)
-//   u16     move (little-endian)
-//   varint  slice (0 in a book's tally)
-//   varint  every counted field, in the order of BOOKFORGE_COUNTED_FIELDS (counted_fields.h)
-//
-// (varint: 7 bits per byte, low bits first, high bit set on all but the last byte). A sorted
-// key delta takes about 64 - log2(entries) bits and most counts fit one byte, so an entry
-// takes about 20 bytes instead of the 56 of a TallyEntry.
+// each as a varint record (counts/run_record.h: the key's delta, the move, the slice, the
+// counted fields; varint: 7 bits per byte, low bits first, high bit set on all but the last
+// byte). A sorted key delta takes about 64 - log2(entries) bits and most counts fit one byte,
+// so an entry takes about 20 bytes instead of the 56 of a TallyEntry.
 //
 // A spilled table of narrow slots (counts/slots.h) is written as it is instead: its used slots,
 // byte for byte, in the table's order. A 16-byte SmallSlot is as small as its varint record,
