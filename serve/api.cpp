@@ -61,7 +61,7 @@ ApiResponse Api::engine(const QueryParams& params, const std::string& client) {
   if (!position) return error_response(kStatusBadRequest, position.error().message);
   Result<EngineRequest> request = engine_request_from_query(params);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
-  std::optional<SearchResult> result = engines_->search(client, *position, *request);
+  std::optional<engine::SearchResult> result = engines_->search(client, *position, *request);
   if (!result)
     return error_response(kStatusUnavailable, "every engine is searching for another client; try again");
   return json_response(engine_json(*result, position->board));

@@ -7,7 +7,7 @@ namespace bookforge::serve {
 struct EngineSlots::Slot {
   explicit Slot(size_t hash_mb) : engine(hash_mb, 1) {}
 
-  Engine engine;
+  engine::Engine engine;
   std::timed_mutex searching;  // held for the length of one search
   std::string client;          // the client this engine serves; empty when never lent
   int users = 0;               // requests of `client` running or waiting here
@@ -26,7 +26,7 @@ Result<EngineRequest> engine_request_from_query(const QueryParams& params) {
   return request;
 }
 
-nlohmann::ordered_json engine_json(const SearchResult& result, const Board& board) {
+nlohmann::ordered_json engine_json(const engine::SearchResult& result, const chess::Board& board) {
   if (result.lines.empty()) {
     nlohmann::ordered_json score =
         board.in_check() ? nlohmann::ordered_json{{"mate", 0}} : nlohmann::ordered_json{{"cp", 0}};
@@ -36,16 +36,16 @@ nlohmann::ordered_json engine_json(const SearchResult& result, const Board& boar
             {"pvSan", nlohmann::ordered_json::array()},
             {"nodes", result.nodes}};
   }
-  const PvLine& best = result.lines.front();
-  nlohmann::ordered_json score = is_mate_score(best.score)
-                                     ? nlohmann::ordered_json{{"mate", mate_in_moves(best.score)}}
+  const engine::PvLine& best = result.lines.front();
+  nlohmann::ordered_json score = engine::is_mate_score(best.score)
+                                     ? nlohmann::ordered_json{{"mate", engine::mate_in_moves(best.score)}}
                                      : nlohmann::ordered_json{{"cp", best.score}};
   nlohmann::ordered_json pv = nlohmann::ordered_json::array(), pv_san = nlohmann::ordered_json::array();
-  Board replay = board;
-  for (Move move : best.pv) {
-    pv.push_back(move_to_uci(move));
-    pv_san.push_back(move_to_san(replay, move));
-    UndoInfo undo;
+  chess::Board replay = board;
+  for (chess::Move move : best.pv) {
+    pv.push_back(chess::move_to_uci(move));
+    pv_san.push_back(chess::move_to_san(replay, move));
+    chess::UndoInfo undo;
     replay.make_move(move, undo);
   }
   return {{"depth", result.depth},
@@ -86,8 +86,9 @@ void EngineSlots::release(Slot& slot) {
   slot.last_used = std::chrono::steady_clock::now();
 }
 
-std::optional<SearchResult> EngineSlots::search(const std::string& client, const QueriedPosition& position,
-                                                const EngineRequest& request) {
+std::optional<engine::SearchResult> EngineSlots::search(const std::string& client,
+                                                        const QueriedPosition& position,
+                                                        const EngineRequest& request) {
   Slot* slot = nullptr;
   uint64_t ticket = 0;
   {
@@ -100,7 +101,7 @@ std::optional<SearchResult> EngineSlots::search(const std::string& client, const
   // The client's previous search stops and answers; stop() is repeated until this request
   // holds the engine, in case that search had not started yet when the first stop() came.
   while (!slot->searching.try_lock_for(std::chrono::milliseconds(2))) slot->engine.stop();
-  SearchResult result;
+  engine::SearchResult result;
   bool superseded = false;
   {
     std::lock_guard lock(mutex_);
@@ -108,7 +109,7 @@ std::optional<SearchResult> EngineSlots::search(const std::string& client, const
   }
   // A request overtaken by a newer one of the same client while it waited answers at once.
   if (!superseded) {
-    SearchLimits limits;
+    engine::SearchLimits limits;
     limits.depth = request.depth;
     limits.clock.movetime_ms = request.movetime_ms;
     result = slot->engine.search(position.board, position.history, limits);

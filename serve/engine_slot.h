@@ -37,7 +37,7 @@ Result<EngineRequest> engine_request_from_query(const QueryParams& params);
 // {"depth", "score": {"cp"} | {"mate"}, "pv", "pvSan", "nodes"}, the score from the side to
 // move's view; a position without legal moves scores {"mate": 0} when mated, {"cp": 0} when
 // stalemated, with an empty pv.
-nlohmann::ordered_json engine_json(const SearchResult& result, const Board& board);
+nlohmann::ordered_json engine_json(const engine::SearchResult& result, const chess::Board& board);
 
 class EngineSlots {
  public:
@@ -46,8 +46,8 @@ class EngineSlots {
 
   // Searches for `client` (any stable name of the asker, such as its address). nullopt when
   // every engine serves another client's search, or after stop_all().
-  std::optional<SearchResult> search(const std::string& client, const QueriedPosition& position,
-                                     const EngineRequest& request);
+  std::optional<engine::SearchResult> search(const std::string& client, const QueriedPosition& position,
+                                             const EngineRequest& request);
 
   // Stops the searches under way and refuses new ones (for shutting the server down).
   void stop_all();

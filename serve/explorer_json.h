@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "book/opening_names.h"
-#include "store/explore.h"
-#include "store/game_record.h"
 #include "chess/board.h"
 #include "serve/explorer_request.h"
+#include "store/explore.h"
+#include "store/game_record.h"
 
 namespace bookforge::serve {
 
@@ -30,7 +30,7 @@ struct PositionGames {
   std::vector<store::GameRecord> top, recent;
 };
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
-                                     const std::optional<store::Arrival>& arrival, const Board& board,
+                                     const std::optional<store::Arrival>& arrival, const chess::Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request,
                                      const PositionGames& games);
 

@@ -4,10 +4,10 @@
 // "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
 #pragma once
 
-#include "store/game_record.h"
-#include "store/slice.h"
 #include "base/result.h"
 #include "serve/query_params.h"
+#include "store/game_record.h"
+#include "store/slice.h"
 
 namespace bookforge::serve {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "store/store.h"
 #include "base/result.h"
+#include "store/store.h"
 
 namespace bookforge::serve {
 

@@ -25,19 +25,19 @@ void wait_until_busy(EngineSlots& slots, const std::string& client) {
 }
 
 // The longest search for `client`, asked again while the engine serves another client's.
-std::optional<SearchResult> insist(EngineSlots& slots, const std::string& client) {
-  std::optional<SearchResult> result;
+std::optional<engine::SearchResult> insist(EngineSlots& slots, const std::string& client) {
+  std::optional<engine::SearchResult> result;
   while (!(result = slots.search(client, start_position(), kLongest))) std::this_thread::yield();
   return result;
 }
 
 TEST(EngineSlots, ANewRequestOfTheSameClientStopsItsOldSearch) {
   EngineSlots slots(1, 1);
-  std::optional<SearchResult> first;
+  std::optional<engine::SearchResult> first;
   std::thread long_search([&] { first = insist(slots, "a"); });
   wait_until_busy(slots, "b");  // "a" holds the only engine now
 
-  std::optional<SearchResult> second = slots.search("a", start_position(), kQuick);
+  std::optional<engine::SearchResult> second = slots.search("a", start_position(), kQuick);
   long_search.join();
   ASSERT_TRUE(first);
   ASSERT_TRUE(second);
@@ -45,7 +45,7 @@ TEST(EngineSlots, ANewRequestOfTheSameClientStopsItsOldSearch) {
   // unless it was overtaken before it began.
   EXPECT_LT(first->depth, kMaxEngineDepth);
   EXPECT_EQ(second->depth, 1);
-  EXPECT_NE(second->best_move, Move::none());
+  EXPECT_NE(second->best_move, chess::Move::none());
 }
 
 TEST(EngineSlots, AClientFindsNoEngineWhileAllServeOthers) {
@@ -61,7 +61,7 @@ TEST(EngineSlots, AClientFindsNoEngineWhileAllServeOthers) {
 TEST(EngineSlots, ClientsTakeTurnsOnOneEngine) {
   EngineSlots slots(1, 1);
   for (const char* client : {"a", "b", "a", "c"}) {
-    std::optional<SearchResult> result = slots.search(client, start_position(), kQuick);
+    std::optional<engine::SearchResult> result = slots.search(client, start_position(), kQuick);
     ASSERT_TRUE(result) << client;
     EXPECT_EQ(result->depth, 1);
   }
