@@ -1,5 +1,7 @@
 #include "base/content_hash.h"
 
+#include "base/hex.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -70,11 +72,7 @@ uint64_t ContentHasher::digest() const {
   return avalanche(h);
 }
 
-std::string FileDigest::hex() const {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
-}
+std::string FileDigest::hex() const { return hex64(hash); }
 
 Result<FileDigest> digest_file(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

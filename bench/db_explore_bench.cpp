@@ -135,16 +135,16 @@ void AllPositionsTimed(benchmark::State& state) {
   state.counters["max_us"] = micros.back();
 }
 
-// The filters of the slice benchmark (store/slice.h): none, the example (blitz and
+// The filters of the slice benchmark (counts/slice.h): none, the example (blitz and
 // rapid, 2000 to 2499, 2019 to 2023), one broad band, one decade.
-const store::SliceFilter& slice_filter(int64_t index) {
-  static const std::vector<store::SliceFilter> filters = [] {
-    std::vector<store::SliceFilter> out{store::SliceFilter{}};
+const counts::SliceFilter& slice_filter(int64_t index) {
+  static const std::vector<counts::SliceFilter> filters = [] {
+    std::vector<counts::SliceFilter> out{counts::SliceFilter{}};
     for (auto [speeds, ratings, since, until] :
          {std::array<const char*, 4>{"blitz,rapid", "2000,2200", "2019-01", "2023-12"},
           std::array<const char*, 4>{"", "2500", "", ""},
           std::array<const char*, 4>{"", "", "1990", "1999"}}) {
-      Result<store::SliceFilter> f = store::parse_slice_filter(speeds, ratings, since, until);
+      Result<counts::SliceFilter> f = counts::parse_slice_filter(speeds, ratings, since, until);
       if (!f) std::abort();
       out.push_back(*f);
     }
@@ -158,7 +158,7 @@ const store::SliceFilter& slice_filter(int64_t index) {
 // percentile and the largest of each group.
 void SlicesTimed(benchmark::State& state) {
   Fixture& f = fixture();
-  const store::SliceFilter& filter = slice_filter(state.range(0));
+  const counts::SliceFilter& filter = slice_filter(state.range(0));
   std::vector<double> start_us, random_us;
   auto timed = [&](const chess::Board& board, std::vector<double>& into) {
     auto begin = std::chrono::steady_clock::now();

@@ -26,9 +26,9 @@
 #include "book/book_builder.h"
 #include "book/rescore.h"
 #include "book/selection_rules.h"
+#include "counts/slice.h"
 #include "counts/tally.h"
 #include "pgn/pipeline.h"
-#include "store/slice.h"
 
 namespace bookforge::book {
 
@@ -44,7 +44,7 @@ struct BuildRequest {
   pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
   std::string from_db;
   std::vector<std::string> from_counts;  // folders made by `count`
-  store::SliceFilter from_db_slices;     // with from_db: only the games of these slices
+  counts::SliceFilter from_db_slices;    // with from_db: only the games of these slices
   GameSource games;
 
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat

@@ -8,6 +8,7 @@
 
 #include "book/polyglot/walk.h"
 #include "chess/movegen.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "engine/search.h"
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <thread>
 
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "engine/search.h"
 #include "engine/uci_client.h"

@@ -1,16 +1,8 @@
-// Machine notations of a move: UCI text and the Polyglot 16-bit encoding.
-//
-// Polyglot move (big-endian u16 in the book):
-//
-//   15 | 14 13 12 | 11 10 9 | 8 7 6 | 5 4 3 | 2 1 0
-//    0 |  promo   | from row| from  | to row| to file
-//                             file
-//
-// promo: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen. The low 12 bits are laid out exactly
-// like our Move's squares, so conversion only rewrites the top nibble.
+// Machine notations of a move: UCI text and the Polyglot encoding (chess/polyglot_move.h).
 #include <string>
 
 #include "chess/castling.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 
 namespace bookforge::chess {

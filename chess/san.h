@@ -1,5 +1,5 @@
-// Move notation: SAN (parse, tolerant; print, with disambiguation and +/#), UCI text and the
-// Polyglot 16-bit move encoding.
+// Move notation: SAN (parse, tolerant; print, with disambiguation and +/#) and UCI text. The
+// Polyglot move encoding is chess/polyglot_move.h.
 #pragma once
 
 #include <cstdint>
@@ -46,16 +46,5 @@ std::string move_to_san(const Board& board, Move m);
 std::string move_to_uci(Move m);
 // Accepts the king's destination or "king takes rook" for castling. Move::none() if illegal.
 Move uci_to_move(const Board& board, std::string_view uci);
-
-// The Polyglot encoding: to file/rank, from file/rank, promotion piece (1 knight .. 4 queen);
-// castling stored as king takes rook. Inline: book building converts every recorded ply. The
-// low 12 bits are laid out like Move's squares, so only the top nibble is rewritten.
-inline uint16_t move_to_polyglot(Move m) {
-  const uint16_t squares = m.raw() & 0x0FFF;
-  if (m.kind() != Move::kPromotion) return squares;
-  return uint16_t(squares | ((m.promotion() - kKnight + 1) << 12));
-}
-// The legal move this Polyglot move denotes here, or Move::none().
-Move polyglot_to_move(const Board& board, uint16_t pg);
 
 }  // namespace bookforge::chess

@@ -85,7 +85,7 @@ struct ReportData {
   const BuildOptions* opts;
   const pgn::PipelineOptions* pipeline;
   const book::BuildReport* build;
-  const store::SliceFilter* slices;  // of the store, with --from-db
+  const counts::SliceFilter* slices;  // of the store, with --from-db
   uint64_t memory_budget;
   double total_seconds;
 };
@@ -189,7 +189,7 @@ int run_build(const BuildOptions& opts) {
   request.output = opts.output;
   request.from_db = opts.from_db;
   request.from_counts = opts.from_counts;
-  Result<store::SliceFilter> slices = slice_filter(opts.slices);
+  Result<counts::SliceFilter> slices = slice_filter(opts.slices);
   if (!slices) {
     print_error(slices.error().message);
     return kExitUsage;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/hex.h"
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
 #include "cli/command.h"
@@ -191,10 +192,9 @@ void print_position_games_text(const PositionGameLists& lists) {
 }
 
 void print_exploration_json(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const store::SliceFilter& filter, const book::OpeningNames& names,
+                            const counts::SliceFilter& filter, const book::OpeningNames& names,
                             const PositionGameLists& games) {
-  std::string out = "{\"key\": \"" + book::hex_key(x.key) +
-                    "\", \"filter\": " + json_string(filter.describe()) +
+  std::string out = "{\"key\": \"" + hex64(x.key) + "\", \"filter\": " + json_string(filter.describe()) +
                     ", \"games\": " + std::to_string(x.games);
   if (arrival)
     out += ", \"by_line\": " + std::to_string(arrival->by_line) +
@@ -222,10 +222,10 @@ void print_exploration_json(const store::Exploration& x, const std::optional<sto
 }
 
 void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const store::SliceFilter& filter, const chess::Board& board,
+                            const counts::SliceFilter& filter, const chess::Board& board,
                             const book::OpeningNames& names, const PositionGameLists& games) {
   std::printf("position  %s\n", board.fen().c_str());
-  std::printf("key       %s\n", book::hex_key(x.key).c_str());
+  std::printf("key       %s\n", hex64(x.key).c_str());
   if (!filter.empty()) std::printf("games of  %s\n", filter.describe().c_str());
   if (std::string opening = opening_of(names, x.key); !opening.empty())
     std::printf("opening   %s\n", opening.c_str());
@@ -266,7 +266,7 @@ int run_db_explore(const DbExploreOptions& opts) {
     print_error(board.error().message);
     return kExitUsage;
   }
-  Result<store::SliceFilter> filter = slice_filter(opts.slices);
+  Result<counts::SliceFilter> filter = slice_filter(opts.slices);
   if (!filter) {
     print_error(filter.error().message);
     return kExitUsage;

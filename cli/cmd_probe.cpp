@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "base/hex.h"
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
 #include "book/polyglot/probe.h"
@@ -32,7 +33,7 @@ std::string uci_of(const book::ProbedMove& m) {
 }
 
 void print_json(const chess::Board& board, const std::vector<book::ProbedMove>& moves) {
-  std::string out = "{\"key\": \"" + book::hex_key(board.key()) + "\", \"moves\": [";
+  std::string out = "{\"key\": \"" + hex64(board.key()) + "\", \"moves\": [";
   for (size_t i = 0; i < moves.size(); ++i) {
     const book::ProbedMove& m = moves[i];
     out += i ? ", " : "";
@@ -53,7 +54,7 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
 void print_text(const chess::Board& board, const std::vector<book::ProbedMove>& moves,
                 const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
-  std::printf("key       %s\n", book::hex_key(board.key()).c_str());
+  std::printf("key       %s\n", hex64(board.key()).c_str());
   if (std::string opening = opening_of(names, board.key()); !opening.empty())
     std::printf("opening   %s\n", opening.c_str());
   if (moves.empty()) {

@@ -19,8 +19,8 @@ void add_slice_options(CLI::App& command, SliceFlags& flags) {
   command.add_option("--until", flags.until, "Only games up to this month (YYYY-MM or YYYY), as --since");
 }
 
-Result<store::SliceFilter> slice_filter(const SliceFlags& flags) {
-  return store::parse_slice_filter(flags.speeds, flags.ratings, flags.since, flags.until);
+Result<counts::SliceFilter> slice_filter(const SliceFlags& flags) {
+  return counts::parse_slice_filter(flags.speeds, flags.ratings, flags.since, flags.until);
 }
 
 }  // namespace bookforge::cli

@@ -1,5 +1,5 @@
 // The slice flags of the commands that read a store (db explore, build --from-db, serve's
-// default): --speeds, --ratings, --since, --until (store/slice.h says what they select).
+// default): --speeds, --ratings, --since, --until (counts/slice.h says what they select).
 #pragma once
 
 #include <string>
@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "base/result.h"
-#include "store/slice.h"
+#include "counts/slice.h"
 
 namespace bookforge::cli {
 
@@ -21,6 +21,6 @@ struct SliceFlags {
 void add_slice_options(CLI::App& command, SliceFlags& flags);
 
 // The filter the flags give; an error naming the flag and the bad item.
-Result<store::SliceFilter> slice_filter(const SliceFlags& flags);
+Result<counts::SliceFilter> slice_filter(const SliceFlags& flags);
 
 }  // namespace bookforge::cli

@@ -8,8 +8,8 @@
 #include "counts/counts_set.h"
 #include "counts/duplicate_filter.h"
 #include "counts/entry_merge.h"
+#include "counts/slice.h"
 #include "pgn/source.h"
-#include "store/slice.h"
 
 namespace bookforge::counts {
 namespace {
@@ -100,7 +100,7 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   options.count_repeats = request.count_repeats;
   options.ratings = true;
   options.opponent_ratings = true;
-  options.slice_of = store::slice_of_game;
+  options.slice_of = counts::slice_of_game;
   Result<std::unique_ptr<Tally>> tally = Tally::create(options);
   if (!tally) return tally.error();
   std::vector<ContentHasher> hashers(pipeline.inputs.size());

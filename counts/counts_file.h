@@ -23,7 +23,7 @@
 //   duplicates dropped      } (or kept: every copy of a game counted)
 //   ratings on              } everything is kept, so the same counts serve a book and a store:
 //   opponent_ratings on     } both players' ratings,
-//   slices store            } and the entries split by the store's slices (store/slice.h)
+//   slices store            } and the entries split by the store's slices (counts/slice.h)
 //   partitions K            the set's key ranges (a power of two): range r holds the keys k
 //   range r                 with k * K / 2^64 == r, so ranges line up across sets of any K
 //   input i/N size hash name   per input: the part counted (0/1: all of it), the decompressed

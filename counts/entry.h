@@ -58,7 +58,7 @@ inline constexpr int kCountedFieldCount = 0
 //
 // An entry is identified by (key, move, slice). The slice is 0 for a book's tally; the store
 // splits its counts by a slice of the games (their speed, rating band and month:
-// store/slice.h), so one (key, move) then comes as several entries in slice order.
+// counts/slice.h), so one (key, move) then comes as several entries in slice order.
 struct TallyEntry {
   uint64_t key = 0;
 #define BOOKFORGE_MEMBER(name, type, merge, column, one_game, without_slot) \

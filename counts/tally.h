@@ -65,7 +65,7 @@ struct TallyOptions {
   // performance). A game with a rated opponent then goes to the wide table.
   bool opponent_ratings = false;
   // Splits the counts by slice of the games (the store's speed, rating band and month:
-  // store/slice.h): each game's entries go under slice_of(game). Unset: slice 0.
+  // counts/slice.h): each game's entries go under slice_of(game). Unset: slice 0.
   std::function<uint32_t(const pgn::ReplayedGame&)> slice_of = {};
   // What the tables may take at first, all workers together (see above; tests set it small).
   uint64_t starting_table_memory = kDefaultStartingTableMemory;

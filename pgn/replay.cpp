@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "pgn/result_token.h"
 

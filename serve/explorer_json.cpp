@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/hex.h"
 #include "book/polyglot/format.h"
 #include "store/game_text.h"
 
@@ -97,7 +98,7 @@ nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
                      {"game", nullptr},
                      {"bookforge", move_extra_json(move)}});
   }
-  nlohmann::ordered_json extra = {{"key", book::hex_key(exploration.key)},
+  nlohmann::ordered_json extra = {{"key", hex64(exploration.key)},
                                   {"fen", board.fen()},
                                   {"games", exploration.games},
                                   {"unknownResults", exploration.games - (white + draws + black)},

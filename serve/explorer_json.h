@@ -20,7 +20,7 @@ namespace bookforge::serve {
 // averageOpponentRating and performance (the mover's, store/explore.h says how; null
 // without rated games), and a per-move "bookforge" object: share (percent of the position's
 // games), firstYear, lastYear (null when no date is known). The top "bookforge" object says
-// which filter applied (store::SliceFilter::describe), and with an `arrival` (a `play` line
+// which filter applied (counts::SliceFilter::describe), and with an `arrival` (a `play` line
 // was given) how the games came here: byLine, byOtherOrders, mostlyTransposed.
 //
 // topGames and recentGames are the store's lists for the position (all its games, whatever the

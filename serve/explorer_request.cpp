@@ -24,7 +24,7 @@ std::string store_speed_names(std::string_view lichess_speeds) {
   }
 }
 
-// store::parse_slice_filter names the command line's flags ("--speeds: unknown item ..."); the
+// counts::parse_slice_filter names the command line's flags ("--speeds: unknown item ..."); the
 // API's parameters are the same words without the dashes.
 std::string parameter_message(std::string message) {
   constexpr std::array<std::string_view, 4> kNames{"speeds", "ratings", "since", "until"};
@@ -57,7 +57,7 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params) {
       variant && *variant != "standard" && *variant != "chess")
     return Error{"variant: only standard chess is counted, got " + quoted_value(*variant)};
 
-  Result<store::SliceFilter> filter = store::parse_slice_filter(
+  Result<counts::SliceFilter> filter = counts::parse_slice_filter(
       store_speed_names(find_param(params, "speeds").value_or("")),
       find_param(params, "ratings").value_or(""), find_param(params, "since").value_or(""),
       find_param(params, "until").value_or(""));

@@ -1,13 +1,13 @@
 // The explorer's own parameters, as the lichess opening explorer takes them: how many moves to
 // list, and the filters (speeds, ratings, since, until), which the store applies
-// (store/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
+// (counts/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
 // "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
 #pragma once
 
 #include "base/result.h"
+#include "counts/slice.h"
 #include "serve/query_params.h"
 #include "store/game_record.h"
-#include "store/slice.h"
 
 namespace bookforge::serve {
 
@@ -17,7 +17,7 @@ struct ExplorerRequest {
   int max_moves = kDefaultExplorerMoves;
   int top_games = store::kTopGames;  // at most what the store keeps (store/game_record.h)
   int recent_games = store::kRecentGames;
-  store::SliceFilter filter;  // empty: every game
+  counts::SliceFilter filter;  // empty: every game
 };
 
 // Errors name the parameter and the value.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/hex.h"
 #include "book/polyglot/format.h"
 #include "chess/movegen.h"
 #include "chess/san.h"
@@ -30,7 +31,7 @@ nlohmann::ordered_json position_json(const QueriedPosition& position) {
   nlohmann::ordered_json result = nullptr;
   if (moves.size() == 0) result = board.in_check() ? "checkmate" : "stalemate";
   return {{"fen", board.fen()},
-          {"key", book::hex_key(board.key())},
+          {"key", hex64(board.key())},
           {"turn", board.side_to_move() == chess::kWhite ? "white" : "black"},
           {"check", board.in_check()},
           {"legal", std::move(legal)},

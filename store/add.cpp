@@ -1,6 +1,6 @@
 #include "store/add.h"
 
-#include "store/slice.h"
+#include "counts/slice.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -349,10 +349,10 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   counts::TallyOptions tally_options = options.tally;
   tally_options.workers = pgn::pipeline_threads(options.pipeline);
   // The store keeps everything an explorer shows: both players' ratings, and the counts of
-  // every slice of the games (speed, rating band, month: store/slice.h).
+  // every slice of the games (speed, rating band, month: counts/slice.h).
   tally_options.ratings = true;
   tally_options.opponent_ratings = true;
-  tally_options.slice_of = slice_of_game;
+  tally_options.slice_of = counts::slice_of_game;
   // The game references take their share of the budget from the tally's (store/game_references.h).
   const uint64_t references_memory =
       std::max(std::min(tally_options.memory_budget / 8, kMaxReferencesMemory),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "store/slice_counts.h"
 
@@ -10,7 +11,8 @@ namespace {
 
 // The rows of a position over the slices `filter` accepts (rows with no game left out), with
 // the first and last month of each.
-Result<std::vector<FilteredCounts>> filtered_rows(Store& store, uint64_t key, const SliceFilter& filter) {
+Result<std::vector<FilteredCounts>> filtered_rows(Store& store, uint64_t key,
+                                                  const counts::SliceFilter& filter) {
   Result<std::vector<StoredMove>> rows = store.moves_with_slices_at(key);
   if (!rows) return rows.error();
   std::vector<FilteredCounts> out;
@@ -25,7 +27,7 @@ Result<std::vector<FilteredCounts>> filtered_rows(Store& store, uint64_t key, co
 
 }  // namespace
 
-Result<Exploration> explore(Store& store, const chess::Board& board, const SliceFilter& filter) {
+Result<Exploration> explore(Store& store, const chess::Board& board, const counts::SliceFilter& filter) {
   Result<std::vector<FilteredCounts>> rows = filtered_rows(store, board.key(), filter);
   if (!rows) return rows.error();
   Exploration out;
@@ -66,8 +68,8 @@ Result<Exploration> explore(Store& store, const chess::Board& board, const Slice
         x.performance = *x.avg_opponent_rating + 400.0 * (wins - losses) / double(decided);
       }
     }
-    x.first_year = month_year(filtered.first_month);
-    x.last_year = month_year(filtered.last_month);
+    x.first_year = counts::month_year(filtered.first_month);
+    x.last_year = counts::month_year(filtered.last_month);
     chess::UndoInfo undo;
     after.make_move(m, undo);
     x.after_key = after.key();
@@ -83,7 +85,7 @@ Result<Exploration> explore(Store& store, const chess::Board& board, const Slice
 }
 
 Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move last,
-                        const Exploration& position, const SliceFilter& filter) {
+                        const Exploration& position, const counts::SliceFilter& filter) {
   Result<std::vector<FilteredCounts>> rows = filtered_rows(store, parent.key(), filter);
   if (!rows) return rows.error();
   Arrival a;

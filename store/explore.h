@@ -1,5 +1,5 @@
 // The explorer query: every move the store knows from one position, with its statistics,
-// most played first, over all the games or over a slice filter's (store/slice.h).
+// most played first, over all the games or over a slice filter's (counts/slice.h).
 //
 // Percentages are of the games with a result (white + draws + black), so they add up to 100;
 // games also counts games without one ("*"). share is the move's games of the position's.
@@ -50,7 +50,7 @@ struct Exploration {
   uint64_t foreign_rows = 0;        // rows under this key whose move is illegal here (a key collision)
 };
 
-Result<Exploration> explore(Store& store, const chess::Board& board, const SliceFilter& filter = {});
+Result<Exploration> explore(Store& store, const chess::Board& board, const counts::SliceFilter& filter = {});
 
 // How the games came to a position reached by a line of moves (transpositions). `reached` is
 // the position's games (every game that played a move from it; games that ended there, or
@@ -70,6 +70,6 @@ struct Arrival {
 // `position` is the exploration of the position `last` leads to from `parent`, made with the
 // same filter.
 Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move last,
-                        const Exploration& position, const SliceFilter& filter = {});
+                        const Exploration& position, const counts::SliceFilter& filter = {});
 
 }  // namespace bookforge::store

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "book/polyglot/format.h"
+#include "base/hex.h"
 #include "counts/game_fingerprint.h"
 #include "pgn/chunker.h"
 #include "pgn/lexer.h"
@@ -72,7 +72,7 @@ Result<std::string> read_game_text(const SourceRecord& source, const GameRecord&
   return std::string(block.data.data() + span.begin, span.end - span.begin);
 }
 
-std::string game_id(uint64_t fingerprint) { return book::hex_key(fingerprint); }
+std::string game_id(uint64_t fingerprint) { return hex64(fingerprint); }
 
 std::optional<uint64_t> parse_game_id(std::string_view id) {
   uint64_t value = 0;

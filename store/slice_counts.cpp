@@ -83,7 +83,7 @@ std::string single_slice_blob(uint32_t slice) {
   return std::string(reinterpret_cast<const char*>(bytes), counts::put_varint(bytes, slice));
 }
 
-bool sum_slices(std::string_view blob, const counts::TallyEntry& total, const SliceFilter& filter,
+bool sum_slices(std::string_view blob, const counts::TallyEntry& total, const counts::SliceFilter& filter,
                 FilteredCounts& out) {
   out = FilteredCounts{};
   out.counts.key = total.key;
@@ -91,7 +91,7 @@ bool sum_slices(std::string_view blob, const counts::TallyEntry& total, const Sl
   return for_each_slice(blob, total, [&](const counts::TallyEntry& e) {
     if (!filter.accepts(e.slice)) return;
     out.counts.add(e);  // keeps out.counts' slice 0
-    if (const uint32_t month = slice_month(e.slice); month != 0) {
+    if (const uint32_t month = counts::slice_month(e.slice); month != 0) {
       out.first_month = out.first_month == 0 ? month : std::min(out.first_month, month);
       out.last_month = std::max(out.last_month, month);
     }

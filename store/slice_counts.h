@@ -1,4 +1,4 @@
-// A (position, move)'s counts per slice (store/slice.h), as the tree table's `slices`
+// A (position, move)'s counts per slice (counts/slice.h), as the tree table's `slices`
 // column holds them: one BLOB per row, next to the row's totals.
 //
 // The blob is a list of records in ascending slice order, each
@@ -18,8 +18,8 @@
 
 #include "base/result.h"
 #include "counts/entry.h"
+#include "counts/slice.h"
 #include "counts/varint.h"
-#include "store/slice.h"
 #include "store/sqlite.h"
 
 namespace bookforge::store {
@@ -42,7 +42,7 @@ struct FilteredCounts {
   uint32_t first_month = 0;
   uint32_t last_month = 0;
 };
-bool sum_slices(std::string_view blob, const counts::TallyEntry& total, const SliceFilter& filter,
+bool sum_slices(std::string_view blob, const counts::TallyEntry& total, const counts::SliceFilter& filter,
                 FilteredCounts& out);
 
 // The stream the store merges: a tally's (key, move, slice) stream read as one row per

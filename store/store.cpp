@@ -68,7 +68,7 @@ constexpr const char* kSourceColumns = "id, name, size, hash, games, filters, ma
 // each row's counts are those of the slices it accepts, and rows with none are left out.
 class TreeScan final : public counts::EntryStream {
  public:
-  TreeScan(Connection& db, const SliceFilter& filter) : db_(db), filter_(filter) {}
+  TreeScan(Connection& db, const counts::SliceFilter& filter) : db_(db), filter_(filter) {}
 
   bool next(counts::TallyEntry& entry) override {
     for (;;) {
@@ -110,7 +110,7 @@ class TreeScan final : public counts::EntryStream {
 
  private:
   Connection& db_;
-  SliceFilter filter_;
+  counts::SliceFilter filter_;
   Statement stmt_;
   int range_ = 0;
   bool open_ = false;
@@ -413,7 +413,7 @@ Result<std::vector<counts::TallyEntry>> Store::moves_at(uint64_t key) {
   return out;
 }
 
-std::unique_ptr<counts::EntryStream> Store::scan(const SliceFilter& filter) {
+std::unique_ptr<counts::EntryStream> Store::scan(const counts::SliceFilter& filter) {
   return std::make_unique<TreeScan>(db_, filter);
 }
 

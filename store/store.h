@@ -41,9 +41,9 @@
 
 #include "base/result.h"
 #include "counts/entry.h"
+#include "counts/slice.h"
 #include "store/entry_table.h"
 #include "store/game_record.h"
-#include "store/slice.h"
 #include "store/sqlite.h"
 
 namespace bookforge::store {
@@ -138,7 +138,7 @@ class Store {
   // Every row in ascending (key, move) order, as the rules consume a tally's merged stream;
   // with a filter, each row's counts over the slices it accepts (rows with none left out).
   // The stream borrows the store's connection: use it before the store goes away.
-  std::unique_ptr<counts::EntryStream> scan(const SliceFilter& filter = {});
+  std::unique_ptr<counts::EntryStream> scan(const counts::SliceFilter& filter = {});
 
   // The fingerprints of every game added (counts/game_fingerprint.h), in no particular order.
   Status for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit);

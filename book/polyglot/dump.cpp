@@ -4,8 +4,10 @@
 #include <unordered_set>
 #include <vector>
 
+#include "base/hex.h"
 #include "book/polyglot/format.h"
 #include "chess/movegen.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 
 namespace bookforge::book {
@@ -177,12 +179,12 @@ class Dumper {
       stats_.moves += moves.size();
       if (options_.format == DumpFormat::kCsv) {
         for (const Child& c : moves)
-          out_ << depth << ',' << hex_key(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
+          out_ << depth << ',' << hex64(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
                << chess::move_to_uci(c.move) << ',' << chess::move_to_san(board, c.move) << ',' << c.weight
                << ',' << c.learn << '\n';
       } else {
         out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
-             << hex_key(board.key()) << "\", \"fen\": \"" << board.fen()
+             << hex64(board.key()) << "\", \"fen\": \"" << board.fen()
              << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
         for (size_t i = 0; i < moves.size(); ++i)
           out_ << (i ? ", " : "") << "{\"uci\": \"" << chess::move_to_uci(moves[i].move) << "\", \"san\": \""

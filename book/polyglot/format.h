@@ -13,24 +13,13 @@
 #pragma once
 
 #include <bit>
-#include <cinttypes>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <string>
 
 namespace bookforge::book {
 
 inline constexpr size_t kPolyglotEntrySize = 16;
-
-// A key as bookforge prints it everywhere (probe, dump, db explore, the server, messages): 16
-// lower-case hex digits, the form the opening-name table uses too.
-inline std::string hex_key(uint64_t key) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016" PRIx64, key);
-  return text;
-}
 
 struct PolyglotEntry {
   uint64_t key = 0;

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "book/polyglot/walk.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 
 namespace bookforge::book {

@@ -1,5 +1,6 @@
 #include "book/polyglot/probe.h"
 
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 
 namespace bookforge::book {

@@ -1,4 +1,5 @@
 #include "book/polyglot/reader.h"
+#include "base/hex.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -86,8 +87,8 @@ Result<PolyglotBook> PolyglotBook::validated(PolyglotBook book) {
     uint64_t previous = book.key_at(i - 1), key = book.key_at(i);
     if (key < previous)
       return Error{book.path_ + ": entry " + std::to_string(i) + " (byte " +
-                   std::to_string(i * kPolyglotEntrySize) + ") has key " + hex_key(key) +
-                   ", smaller than the key " + hex_key(previous) +
+                   std::to_string(i * kPolyglotEntrySize) + ") has key " + hex64(key) +
+                   ", smaller than the key " + hex64(previous) +
                    " before it; a Polyglot book is sorted by key"};
   }
   return book;

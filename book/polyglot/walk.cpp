@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "chess/movegen.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 
 namespace bookforge::book {

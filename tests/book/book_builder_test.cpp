@@ -3,6 +3,7 @@
 #include "book/book_builder.h"
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "counts/entry_merge.h"
 #include "support/test_support.h"

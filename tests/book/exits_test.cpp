@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "chess/move_sequence.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "support/test_support.h"
 

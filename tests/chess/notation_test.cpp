@@ -3,6 +3,7 @@
 
 #include "chess/move_sequence.h"
 #include "chess/movegen.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "tree_walk.h"
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/hex.h"
 #include "chess/san.h"
 #include "chess/zobrist.h"
 #include "support/test_support.h"
@@ -13,12 +14,6 @@
 
 namespace bookforge::chess {
 namespace {
-
-std::string hex_key(uint64_t key) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(key));
-  return buf;
-}
 
 // Plays UCI moves from the start position; fails the test on a move that is not legal.
 Board play_uci(const std::string& moves) {
@@ -89,11 +84,11 @@ TEST(Zobrist, EmbeddedPublishedVectors) {
   for (const KeyVector& v : kPublishedVectors) {
     SCOPED_TRACE(v.moves);
     Board played = play_uci(v.moves);
-    EXPECT_EQ(hex_key(played.key()), v.key);
-    EXPECT_EQ(hex_key(polyglot_key_from_scratch(played)), v.key);
+    EXPECT_EQ(hex64(played.key()), v.key);
+    EXPECT_EQ(hex64(polyglot_key_from_scratch(played)), v.key);
     auto parsed = Board::from_fen(v.fen);
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-    EXPECT_EQ(hex_key(parsed->key()), v.key);
+    EXPECT_EQ(hex64(parsed->key()), v.key);
   }
 }
 
@@ -109,10 +104,10 @@ TEST(Zobrist, SharedVectorFile) {
     const std::string moves = line.substr(0, t1), fen = line.substr(t1 + 1, t2 - t1 - 1),
                       key = line.substr(t2 + 1);
     SCOPED_TRACE(line);
-    EXPECT_EQ(hex_key(play_uci(moves).key()), key);
+    EXPECT_EQ(hex64(play_uci(moves).key()), key);
     auto parsed = Board::from_fen(fen);
     ASSERT_TRUE(parsed.ok()) << parsed.error().message;
-    EXPECT_EQ(hex_key(parsed->key()), key);
+    EXPECT_EQ(hex64(parsed->key()), key);
     ++checked;
   }
   EXPECT_EQ(checked, 9);

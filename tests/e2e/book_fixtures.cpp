@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "chess/board.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "support/test_support.h"
 

@@ -13,6 +13,7 @@
 #include "book/polyglot/format.h"
 #include "chess/board.h"
 #include "chess/movegen.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "support/test_support.h"
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "chess/board.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "e2e/book_fixtures.h"
 #include "e2e/db_helpers.h"

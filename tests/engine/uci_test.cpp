@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "book/polyglot/format.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "support/test_support.h"
 

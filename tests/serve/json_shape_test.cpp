@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "book/polyglot/format.h"
+#include "chess/polyglot_move.h"
 #include "chess/san.h"
 #include "serve/api_response.h"
 #include "serve/book_moves.h"
@@ -112,7 +113,7 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   const chess::Board board;
   ExplorerRequest request;
   request.max_moves = 2;
-  Result<store::SliceFilter> filter = store::parse_slice_filter("blitz", "2200", "", "");
+  Result<counts::SliceFilter> filter = counts::parse_slice_filter("blitz", "2200", "", "");
   ASSERT_TRUE(filter) << filter.error().message;
   request.filter = *filter;
   const Json json =

@@ -93,16 +93,16 @@ TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
                                  {"recentGames", "101"}});
 }
 
-bool same_filter(const store::SliceFilter& a, const store::SliceFilter& b) {
+bool same_filter(const counts::SliceFilter& a, const counts::SliceFilter& b) {
   return a.speeds == b.speeds && a.bands == b.bands && a.since == b.since && a.until == b.until;
 }
 
 // The filter the command line's flags would give (one parser for both).
-store::SliceFilter flags_filter(std::string_view speeds, std::string_view ratings, std::string_view since,
-                                std::string_view until) {
-  Result<store::SliceFilter> filter = store::parse_slice_filter(speeds, ratings, since, until);
+counts::SliceFilter flags_filter(std::string_view speeds, std::string_view ratings, std::string_view since,
+                                 std::string_view until) {
+  Result<counts::SliceFilter> filter = counts::parse_slice_filter(speeds, ratings, since, until);
   EXPECT_TRUE(filter) << filter.error().message;
-  return filter ? *filter : store::SliceFilter{};
+  return filter ? *filter : counts::SliceFilter{};
 }
 
 TEST(ExplorerRequest, LichesssFiltersBecomeTheStoresFilter) {

@@ -1,10 +1,10 @@
-// The store's slices (store/slice.h) and their blobs (store/slice_counts.h).
+// The store's slices (counts/slice.h) and their blobs (store/slice_counts.h).
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "counts/entry_merge.h"
-#include "store/slice.h"
+#include "counts/slice.h"
 #include "store/slice_counts.h"
 
 namespace bookforge::store {
@@ -13,70 +13,72 @@ namespace {
 using counts::TallyEntry;
 
 TEST(Slice, BandsComeFromTheMeanOfBothElosAndUnratedWhenEitherIsMissing) {
-  EXPECT_EQ(band_code(0, 2400), 0);
-  EXPECT_EQ(band_code(2400, 0), 0);
-  EXPECT_EQ(band_code_name(band_code(900, 950)), "below 1000");
-  EXPECT_EQ(band_code_name(band_code(999, 1001)), "1000");  // mean exactly 1000
-  EXPECT_EQ(band_code_name(band_code(999, 1000)), "below 1000");
-  EXPECT_EQ(band_code_name(band_code(2100, 2299)), "2000");
-  EXPECT_EQ(band_code_name(band_code(2100, 2300)), "2200");
-  EXPECT_EQ(band_code_name(band_code(2499, 2500)), "2200");
-  EXPECT_EQ(band_code_name(band_code(2700, 2900)), "2800");
-  EXPECT_EQ(band_code_name(band_code(3200, 3100)), "2800");
+  EXPECT_EQ(counts::band_code(0, 2400), 0);
+  EXPECT_EQ(counts::band_code(2400, 0), 0);
+  EXPECT_EQ(counts::band_code_name(counts::band_code(900, 950)), "below 1000");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(999, 1001)), "1000");  // mean exactly 1000
+  EXPECT_EQ(counts::band_code_name(counts::band_code(999, 1000)), "below 1000");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(2100, 2299)), "2000");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(2100, 2300)), "2200");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(2499, 2500)), "2200");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(2700, 2900)), "2800");
+  EXPECT_EQ(counts::band_code_name(counts::band_code(3200, 3100)), "2800");
 }
 
 TEST(Slice, MonthsComeFromTheDateAndAYearAloneIsKept) {
-  EXPECT_EQ(month_code_of_date("2019.03.15"), month_code(2019, 3));
-  EXPECT_EQ(month_code_of_date("1985.??.??"), month_code(1985, 0));
-  EXPECT_EQ(month_code_of_date("1985"), month_code(1985, 0));
-  EXPECT_EQ(month_code_of_date("2019.13.01"), month_code(2019, 0));
-  EXPECT_EQ(month_code_of_date("????.??.??"), 0u);
-  EXPECT_EQ(month_code_of_date(""), 0u);
-  EXPECT_EQ(month_year(month_code(1985, 0)), 1985);
-  EXPECT_EQ(month_year(0), std::nullopt);
+  EXPECT_EQ(counts::month_code_of_date("2019.03.15"), counts::month_code(2019, 3));
+  EXPECT_EQ(counts::month_code_of_date("1985.??.??"), counts::month_code(1985, 0));
+  EXPECT_EQ(counts::month_code_of_date("1985"), counts::month_code(1985, 0));
+  EXPECT_EQ(counts::month_code_of_date("2019.13.01"), counts::month_code(2019, 0));
+  EXPECT_EQ(counts::month_code_of_date("????.??.??"), 0u);
+  EXPECT_EQ(counts::month_code_of_date(""), 0u);
+  EXPECT_EQ(counts::month_year(counts::month_code(1985, 0)), 1985);
+  EXPECT_EQ(counts::month_year(0), std::nullopt);
 }
 
 TEST(Slice, FiltersSelectSpeedsBandsAndMonths) {
-  Result<SliceFilter> f = parse_slice_filter("blitz,rapid", "2000,2200", "2019-01", "2023-12");
+  Result<counts::SliceFilter> f =
+      counts::parse_slice_filter("blitz,rapid", "2000,2200", "2019-01", "2023-12");
   ASSERT_TRUE(f.ok()) << f.error().message;
   EXPECT_EQ(f->describe(), "speeds=blitz,rapid; ratings=2000,2200; since=2019-01; until=2023-12");
-  const int blitz = speed_code(pgn::Speed::kBlitz), bullet = speed_code(pgn::Speed::kBullet);
-  const int b2000 = band_code(2000, 2100), b1800 = band_code(1800, 1900);
-  EXPECT_TRUE(f->accepts(make_slice(month_code(2020, 6), blitz, b2000)));
-  EXPECT_FALSE(f->accepts(make_slice(month_code(2020, 6), bullet, b2000)));
-  EXPECT_FALSE(f->accepts(make_slice(month_code(2020, 6), blitz, b1800)));
-  EXPECT_FALSE(f->accepts(make_slice(month_code(2018, 12), blitz, b2000)));
-  EXPECT_TRUE(f->accepts(make_slice(month_code(2023, 12), blitz, b2000)));
-  EXPECT_FALSE(f->accepts(make_slice(month_code(2024, 1), blitz, b2000)));
-  EXPECT_FALSE(f->accepts(make_slice(0, blitz, b2000)));  // unknown date, with a month bound
+  const int blitz = counts::speed_code(pgn::Speed::kBlitz), bullet = counts::speed_code(pgn::Speed::kBullet);
+  const int b2000 = counts::band_code(2000, 2100), b1800 = counts::band_code(1800, 1900);
+  EXPECT_TRUE(f->accepts(counts::make_slice(counts::month_code(2020, 6), blitz, b2000)));
+  EXPECT_FALSE(f->accepts(counts::make_slice(counts::month_code(2020, 6), bullet, b2000)));
+  EXPECT_FALSE(f->accepts(counts::make_slice(counts::month_code(2020, 6), blitz, b1800)));
+  EXPECT_FALSE(f->accepts(counts::make_slice(counts::month_code(2018, 12), blitz, b2000)));
+  EXPECT_TRUE(f->accepts(counts::make_slice(counts::month_code(2023, 12), blitz, b2000)));
+  EXPECT_FALSE(f->accepts(counts::make_slice(counts::month_code(2024, 1), blitz, b2000)));
+  EXPECT_FALSE(f->accepts(counts::make_slice(0, blitz, b2000)));  // unknown date, with a month bound
   // A year without a month counts as its January.
-  EXPECT_TRUE(f->accepts(make_slice(month_code(2019, 0), blitz, b2000)));
-  Result<SliceFilter> from_june = parse_slice_filter("", "", "2019-06", "");
-  EXPECT_FALSE(from_june->accepts(make_slice(month_code(2019, 0), blitz, b2000)));
+  EXPECT_TRUE(f->accepts(counts::make_slice(counts::month_code(2019, 0), blitz, b2000)));
+  Result<counts::SliceFilter> from_june = counts::parse_slice_filter("", "", "2019-06", "");
+  EXPECT_FALSE(from_june->accepts(counts::make_slice(counts::month_code(2019, 0), blitz, b2000)));
   // Years as bounds: January to December.
-  Result<SliceFilter> years = parse_slice_filter("", "unrated,0", "2019", "2019");
-  EXPECT_TRUE(years->accepts(make_slice(month_code(2019, 12), 0, 0)));
-  EXPECT_TRUE(years->accepts(make_slice(month_code(2019, 1), 0, band_code(500, 600))));
-  EXPECT_FALSE(years->accepts(make_slice(month_code(2020, 1), 0, 0)));
+  Result<counts::SliceFilter> years = counts::parse_slice_filter("", "unrated,0", "2019", "2019");
+  EXPECT_TRUE(years->accepts(counts::make_slice(counts::month_code(2019, 12), 0, 0)));
+  EXPECT_TRUE(
+      years->accepts(counts::make_slice(counts::month_code(2019, 1), 0, counts::band_code(500, 600))));
+  EXPECT_FALSE(years->accepts(counts::make_slice(counts::month_code(2020, 1), 0, 0)));
   // No filter takes everything, unknown dates included.
-  EXPECT_TRUE(SliceFilter{}.accepts(make_slice(0, 0, 0)));
+  EXPECT_TRUE(counts::SliceFilter{}.accepts(counts::make_slice(0, 0, 0)));
 }
 
 TEST(Slice, BadFlagsAreNamed) {
-  Result<SliceFilter> speed = parse_slice_filter("blitz,fast", "", "", "");
+  Result<counts::SliceFilter> speed = counts::parse_slice_filter("blitz,fast", "", "", "");
   ASSERT_FALSE(speed.ok());
   EXPECT_NE(speed.error().message.find("--speeds: unknown item 'fast'"), std::string::npos);
-  Result<SliceFilter> band = parse_slice_filter("", "2100", "", "");
+  Result<counts::SliceFilter> band = counts::parse_slice_filter("", "2100", "", "");
   ASSERT_FALSE(band.ok());
   EXPECT_NE(band.error().message.find("--ratings: unknown item '2100'"), std::string::npos);
-  EXPECT_FALSE(parse_slice_filter("", "", "2019-13", "").ok());
-  EXPECT_FALSE(parse_slice_filter("", "", "", "19-01").ok());
+  EXPECT_FALSE(counts::parse_slice_filter("", "", "2019-13", "").ok());
+  EXPECT_FALSE(counts::parse_slice_filter("", "", "", "19-01").ok());
   // lichess's default lower bound, before any date the store knows: every known date.
-  Result<SliceFilter> from_zero = parse_slice_filter("", "", "0000-01", "");
+  Result<counts::SliceFilter> from_zero = counts::parse_slice_filter("", "", "0000-01", "");
   ASSERT_TRUE(from_zero.ok());
-  EXPECT_TRUE(from_zero->accepts(make_slice(month_code(kFirstYear, 0), 0, 0)));
-  EXPECT_FALSE(parse_slice_filter("", "", "", "0999-12").ok());
-  Result<SliceFilter> reversed = parse_slice_filter("", "", "2020-01", "2019-12");
+  EXPECT_TRUE(from_zero->accepts(counts::make_slice(counts::month_code(counts::kFirstYear, 0), 0, 0)));
+  EXPECT_FALSE(counts::parse_slice_filter("", "", "", "0999-12").ok());
+  Result<counts::SliceFilter> reversed = counts::parse_slice_filter("", "", "2020-01", "2019-12");
   ASSERT_FALSE(reversed.ok());
   EXPECT_NE(reversed.error().message.find("comes after"), std::string::npos);
 }
@@ -100,7 +102,8 @@ counts::TallyEntry counts(uint32_t slice, uint32_t white, uint32_t draws, uint32
 }
 
 TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
-  const uint32_t may = make_slice(month_code(2016, 5), 2, 3), june = make_slice(month_code(2016, 6), 3, 3);
+  const uint32_t may = counts::make_slice(counts::month_code(2016, 5), 2, 3),
+                 june = counts::make_slice(counts::month_code(2016, 6), 3, 3);
   counts::TallyEntry other = counts(may, 1, 0, 0, 9);
   other.move = 78;
   const std::vector<counts::TallyEntry> entries = {counts(may, 2, 1, 0, 12), counts(june, 0, 0, 4, 10),
@@ -119,17 +122,17 @@ TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
   EXPECT_EQ(back[1], counts(june, 0, 0, 4, 10));
 
   FilteredCounts only_june;
-  ASSERT_TRUE(sum_slices(rows.blob(), total, *parse_slice_filter("", "", "2016-06", ""), only_june));
+  ASSERT_TRUE(sum_slices(rows.blob(), total, *counts::parse_slice_filter("", "", "2016-06", ""), only_june));
   EXPECT_EQ(only_june.counts.games, 4u);
   EXPECT_EQ(only_june.counts.black_wins, 4u);
   EXPECT_EQ(only_june.counts.first_ply, 10);
-  EXPECT_EQ(only_june.first_month, month_code(2016, 6));
+  EXPECT_EQ(only_june.first_month, counts::month_code(2016, 6));
   FilteredCounts both;
-  ASSERT_TRUE(sum_slices(rows.blob(), total, SliceFilter{}, both));
+  ASSERT_TRUE(sum_slices(rows.blob(), total, counts::SliceFilter{}, both));
   counts::TallyEntry expected = total;
   EXPECT_EQ(both.counts, expected);
-  EXPECT_EQ(both.first_month, month_code(2016, 5));
-  EXPECT_EQ(both.last_month, month_code(2016, 6));
+  EXPECT_EQ(both.first_month, counts::month_code(2016, 5));
+  EXPECT_EQ(both.last_month, counts::month_code(2016, 6));
 
   // A row of one slice keeps only its number: its counts are the row's.
   ASSERT_TRUE(rows.next(total));
@@ -151,8 +154,8 @@ TEST(SliceCounts, ADamagedBlobIsSeen) {
   blob.pop_back();
   blob.back() = char(0x80);  // a varint that never ends
   FilteredCounts f;
-  EXPECT_FALSE(sum_slices(blob, total, SliceFilter{}, f));
-  EXPECT_FALSE(sum_slices("", total, SliceFilter{}, f));
+  EXPECT_FALSE(sum_slices(blob, total, counts::SliceFilter{}, f));
+  EXPECT_FALSE(sum_slices("", total, counts::SliceFilter{}, f));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "store/slice.h"
+#include "counts/slice.h"
 
 #include <charconv>
 #include <cstdio>
@@ -6,7 +6,7 @@
 
 #include "pgn/tag_value.h"
 
-namespace bookforge::store {
+namespace bookforge::counts {
 namespace {
 
 std::optional<int> digits(std::string_view text) {
@@ -181,4 +181,4 @@ Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view
   return f;
 }
 
-}  // namespace bookforge::store
+}  // namespace bookforge::counts

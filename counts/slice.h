@@ -32,7 +32,7 @@
 #include "pgn/filter.h"
 #include "pgn/game.h"
 
-namespace bookforge::store {
+namespace bookforge::counts {
 
 // The lowest mean Elo of each rating band (the first band is everything below 1000).
 inline constexpr int kBandFloors[] = {0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500, 2800};
@@ -95,4 +95,4 @@ struct SliceFilter {
 Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view ratings,
                                        std::string_view since, std::string_view until);
 
-}  // namespace bookforge::store
+}  // namespace bookforge::counts
