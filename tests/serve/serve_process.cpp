@@ -56,6 +56,11 @@ ServeProcess::ServeProcess(const std::vector<std::string>& args) {
   url_ = printed.substr(start, end - start);
 }
 
+int ServeProcess::port() const {
+  const size_t colon = url_.rfind(':');
+  return colon == std::string::npos ? 0 : std::atoi(url_.c_str() + colon + 1);
+}
+
 int ServeProcess::interrupt() {
   if (pid_ <= 0) return -1;
   ::kill(pid_, SIGINT);

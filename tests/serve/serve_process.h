@@ -20,6 +20,8 @@ class ServeProcess {
 
   // "http://127.0.0.1:<port>/"; empty if the server did not start.
   const std::string& url() const { return url_; }
+  // The port of url(); 0 if the server did not start.
+  int port() const;
   // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it.
   int interrupt();
 
