@@ -12,6 +12,27 @@ namespace {
 
 constexpr size_t kMaxClientIdLength = 64;
 
+// /api/info's body: the store's counts and how they were made, the books, which explorer
+// filters the store can apply (every store keeps its counts by speed, rating band and month),
+// the version.
+Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
+  Result<store::TreeStats> stats = store.stats();
+  if (!stats) return stats.error();
+  Result<std::optional<store::CountingSettings>> settings = store.settings();
+  if (!settings) return settings.error();
+  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
+  for (const NamedBook& book : books) book_names.push_back(book.name);
+  return nlohmann::ordered_json{{"store",
+                                 {{"path", store.path()},
+                                  {"games", stats->games},
+                                  {"positions", stats->positions},
+                                  {"sources", stats->sources.size()},
+                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
+                                {"books", std::move(book_names)},
+                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
+                                {"version", BOOKFORGE_VERSION}};
+}
+
 }  // namespace
 
 Api::Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
@@ -115,23 +136,5 @@ Status Api::refresh_info() {
 }
 
 void Api::stop_searches() { engines_->stop_all(); }
-
-Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
-  Result<store::TreeStats> stats = store.stats();
-  if (!stats) return stats.error();
-  Result<std::optional<store::CountingSettings>> settings = store.settings();
-  if (!settings) return settings.error();
-  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
-  for (const NamedBook& book : books) book_names.push_back(book.name);
-  return nlohmann::ordered_json{{"store",
-                                 {{"path", store.path()},
-                                  {"games", stats->games},
-                                  {"positions", stats->positions},
-                                  {"sources", stats->sources.size()},
-                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
-                                {"books", std::move(book_names)},
-                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
-                                {"version", BOOKFORGE_VERSION}};
-}
 
 }  // namespace bookforge::serve

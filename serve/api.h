@@ -56,9 +56,4 @@ class Api {
   std::optional<int64_t> info_source_;  // the store's newest source when info_ was made
 };
 
-// /api/info's body: the store's counts and how they were made, the books, which explorer
-// filters the store can apply (every store keeps its counts by speed, rating band and month),
-// the version.
-Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books);
-
 }  // namespace bookforge::serve

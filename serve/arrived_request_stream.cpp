@@ -57,10 +57,12 @@ ssize_t ArrivedRequestStream::read(char* ptr, size_t size) {
 }
 
 ssize_t ArrivedRequestStream::write(const char* ptr, size_t size) {
-  while (is_writable()) {
+  // Sent at once while the socket's buffer has room (nearly always); waited for only when not.
+  do {
+    if (stopping_.load()) return -1;
     const ssize_t n = ::send(socket_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
     if (n >= 0 || (errno != EAGAIN && errno != EINTR)) return n;
-  }
+  } while (is_writable());
   return -1;
 }
 

@@ -71,12 +71,20 @@ std::string peer_address(int socket) {
 }
 
 // Edge-triggered: the room hears of a connection again only when new bytes come, so a request
-// that has partly arrived is not looked at over and over while the rest is on its way.
+// that has partly arrived is not looked at over and over while the rest is on its way. A
+// connection stays watched while a worker serves it (the room ignores its events then, and
+// looks at it again when it comes back), which spares two system calls a request.
 bool watch(int epoll, int socket) {
   epoll_event event{};
   event.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
   event.data.fd = socket;
   return ::epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) == 0;
+}
+
+// Whether `bytes` have arrived, `peeked` of them known to be there.
+bool arrived(int socket, size_t peeked, size_t bytes) {
+  int queued = 0;
+  return peeked >= bytes || (::ioctl(socket, FIONREAD, &queued) == 0 && size_t(queued) >= bytes);
 }
 
 // Reads and drops what has arrived; true once the client has closed (or the connection broke).
@@ -163,16 +171,7 @@ void WaitingRoom::run() {
       if (events[i].data.fd != wake_) {
         on_event(events[i].data.fd, events[i].events);
       } else if (!take_arrivals()) {
-        for (auto it = connections_.begin(); it != connections_.end();) {
-          // A served connection is its worker's until given back (then closed by post()).
-          if (it->second.phase == Phase::kServed) {
-            ++it;
-            continue;
-          }
-          ::shutdown(it->first, SHUT_RDWR);
-          ::close(it->first);
-          it = connections_.erase(it);
-        }
+        close_unserved();
         return;
       }
     }
@@ -267,9 +266,7 @@ void WaitingRoom::examine(Connections::iterator it, bool client_done) {
   if (const Refusal* refusal = std::get_if<Refusal>(&framing))
     return refuse(it, refusal->status, refusal->message);
   const FramedRequest* request = std::get_if<FramedRequest>(&framing);
-  int queued = 0;
-  if (request && ::ioctl(socket, FIONREAD, &queued) == 0 && size_t(queued) >= request->bytes_to_read()) {
-    ::epoll_ctl(epoll_, EPOLL_CTL_DEL, socket, nullptr);
+  if (request && arrived(socket, size_t(n), request->bytes_to_read())) {
     connection.phase = Phase::kServed;
     ++connection.served;
     serve_({socket, request->bytes_to_read(),
@@ -288,7 +285,6 @@ void WaitingRoom::linger(Connections::iterator it) {
   const int socket = it->first;
   Connection& connection = it->second;
   ::shutdown(socket, SHUT_WR);
-  if (connection.phase == Phase::kServed && !watch(epoll_, socket)) return close_connection(it);
   connection.phase = Phase::kLingering;
   connection.deadline = Clock::now() + limits_.linger;
   if (drain(socket)) close_connection(it);
@@ -300,8 +296,9 @@ void WaitingRoom::wait_for_next(Connections::iterator it) {
   connection.fresh = false;
   connection.started = false;
   connection.deadline = Clock::now() + limits_.keep_alive_timeout;
-  // Bytes of a pipelined request already there are reported at once.
-  if (!watch(epoll_, it->first)) close_connection(it);
+  // What came while the worker served it raised no event the room heeded: a pipelined request,
+  // or the next one of a client that had its answer already.
+  examine(it, false);
 }
 
 void WaitingRoom::close_connection(Connections::iterator it) {
@@ -309,6 +306,19 @@ void WaitingRoom::close_connection(Connections::iterator it) {
   auto from_address = per_address_.find(it->second.address);
   if (from_address != per_address_.end() && --from_address->second == 0) per_address_.erase(from_address);
   connections_.erase(it);
+}
+
+void WaitingRoom::close_unserved() {
+  for (auto it = connections_.begin(); it != connections_.end();) {
+    // A served connection is its worker's until given back (then closed by post()).
+    if (it->second.phase == Phase::kServed) {
+      ++it;
+      continue;
+    }
+    ::shutdown(it->first, SHUT_RDWR);
+    ::close(it->first);
+    it = connections_.erase(it);
+  }
 }
 
 void WaitingRoom::sweep(Clock::time_point now) {

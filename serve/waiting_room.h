@@ -93,6 +93,7 @@ class WaitingRoom {
   void linger(Connections::iterator it);
   void wait_for_next(Connections::iterator it);
   void close_connection(Connections::iterator it);
+  void close_unserved();
   void sweep(std::chrono::steady_clock::time_point now);
 
   const Limits limits_;
