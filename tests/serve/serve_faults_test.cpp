@@ -91,6 +91,28 @@ TEST_F(ServeFaultsTest, ClientsSendingSlowlyDoNotKeepOthersWaiting) {
   EXPECT_EQ(still_open.load(), kSlowClients) << "the slow clients were dropped, not waited for";
 }
 
+TEST_F(ServeFaultsTest, CtrlCStopsTheServerWhileSlowClientsAndASearchHoldOn) {
+  std::vector<std::unique_ptr<RawConnection>> slow;
+  for (int i = 0; i < 20; ++i) {
+    slow.push_back(std::make_unique<RawConnection>(server_->port()));
+    ASSERT_TRUE(slow.back()->send("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+  }
+  std::unique_ptr<RawConnection> search = send_raw("/api/engine?depth=30&movetime=5000");
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {
+    while (!done.load()) {
+      for (auto& connection : slow) connection->send("X-Slow: 1\r\n");
+      std::this_thread::sleep_for(200ms);
+    }
+  });
+  std::this_thread::sleep_for(300ms);
+  // A server that waits for its connections' requests to end before stopping waits for ever.
+  const int exit_code = server_->interrupt(10s);
+  done = true;
+  trickle.join();
+  EXPECT_EQ(exit_code, 0);
+}
+
 TEST_F(ServeFaultsTest, AnEngineSearchStopsWhenItsClientLeaves) {
   // A long search for a client that leaves at once...
   send_raw("/api/engine?depth=30&movetime=5000&client=gone")->close();

@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,9 @@ class ServeProcess {
   const std::string& url() const { return url_; }
   // The port of url(); 0 if the server did not start.
   int port() const;
-  // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it.
-  int interrupt();
+  // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it. A server still
+  // running after `wait` is killed (128 + SIGKILL).
+  int interrupt(std::chrono::milliseconds wait = std::chrono::seconds(60));
 
  private:
   pid_t pid_ = -1;
