@@ -7,7 +7,7 @@
 # table of them (bench/serve_load.cpp is the client; a request unanswered in 5 s is an error).
 #
 # OLD=path/to/bookforge runs the same loads on that binary too (main's build, say), in the same
-# run, before this build's. The store: STORE=path, or else <build>/bench-data/pgnmentor-all.sqlite,
+# run, each just before this build's. The store: STORE=path, or else <build>/bench-data/pgnmentor-all.sqlite,
 # made here by `db add` on first use and kept for the next runs. CLIENTS, SECONDS_TO_RUN and
 # SLOW (the slow clients of the second run; 0: no second run) change the load.
 #
@@ -69,11 +69,15 @@ measure() {
   table+=("$(printf '%-6s %6s %12s %10s %10s %8s' "$name" "$slow_clients" "$rate" "$p50" "$p99" "$errors")")
 }
 
-for run in ${old:+old} new; do
-  binary=$bookforge
-  [[ $run == old ]] && binary=$old
-  measure "$run" "$binary" 0
-  if ((slow > 0)); then measure "$run" "$binary" "$slow"; fi
+# Each load on one binary right after the other, so that both meet the machine alike.
+loads=(0)
+if ((slow > 0)); then loads+=("$slow"); fi
+for slow_clients in "${loads[@]}"; do
+  for run in ${old:+old} new; do
+    binary=$bookforge
+    [[ $run == old ]] && binary=$old
+    measure "$run" "$binary" "$slow_clients"
+  done
 done
 
 echo

@@ -24,7 +24,7 @@ class RunOnAcceptThread : public httplib::TaskQueue {
 
 RoomServer::RoomServer(size_t workers, const WaitingRoom::Limits& room_limits,
                        std::chrono::seconds write_timeout)
-    : workers_count_(workers), room_limits_(room_limits), write_timeout_(write_timeout) {
+    : workers_(workers), room_limits_(room_limits), write_timeout_(write_timeout) {
   new_task_queue = [] { return new RunOnAcceptThread; };
   set_keep_alive_timeout(
       std::chrono::duration_cast<std::chrono::seconds>(room_limits.keep_alive_timeout).count());
@@ -40,13 +40,9 @@ int RoomServer::serving_socket() { return serving; }
 
 Status RoomServer::serve(int listen_socket) {
   svr_sock_ = listen_socket;
-  Result<std::unique_ptr<WaitingRoom>> room =
-      WaitingRoom::open(room_limits_, [this](const WaitingRoom::Handoff& handoff) {
-        workers_->enqueue([this, handoff] { serve_arrived(handoff); });
-      });
+  Result<std::unique_ptr<WaitingRoom>> room = WaitingRoom::open(
+      room_limits_, workers_, [this](const WaitingRoom::Handoff& handoff) { serve_arrived(handoff); });
   if (!room) return room.error();
-  auto workers = std::make_unique<httplib::ThreadPool>(workers_count_);
-  workers_ = workers.get();
   room_ = room->get();
   bool listened = true;
   if (stopping_.load()) {  // a stop that came before the loop started would find no loop to end
@@ -55,10 +51,8 @@ Status RoomServer::serve(int listen_socket) {
     listened = listen_after_bind();
     svr_sock_ = INVALID_SOCKET;  // the loop closed it, whichever way it ended
   }
-  (*room)->stop();      // no more requests are handed over
-  workers->shutdown();  // those handed over are answered (or given up, when stopping)
+  (*room)->stop();  // the requests being served are answered (or given up, when stopping)
   room_ = nullptr;
-  workers_ = nullptr;
   if (!listened && !stopping_.load()) return Error{"the listener stopped with an error"};
   return ok_status();
 }

@@ -3,10 +3,10 @@
 // read timeout counts per read: a client that trickles its request holds a thread for as long
 // as it likes, and a few dozen such clients hold them all. Here the accept loop's task queue
 // runs each accepted socket's task at once on the accept thread, and the task (the overridden
-// process_and_close_socket) only admits the socket to the room. The room hands a request over
-// once it has wholly arrived; a worker reads exactly its bytes, serves it through the library's
-// process_request on an ArrivedRequestStream, and gives the connection back to the room to
-// wait for the next one. So workers only ever serve requests that are all there.
+// process_and_close_socket) only admits the socket to the room. The room's workers serve a
+// request once it has wholly arrived: they read exactly its bytes, serve it through the
+// library's process_request on an ArrivedRequestStream, and give the connection back to the
+// room to wait for the next one. So threads only ever serve requests that are all there.
 #pragma once
 
 #include <httplib.h>
@@ -38,12 +38,11 @@ class RoomServer : public httplib::Server {
   bool process_and_close_socket(socket_t socket) override;
   void serve_arrived(const WaitingRoom::Handoff& handoff);
 
-  const size_t workers_count_;
+  const size_t workers_;
   const WaitingRoom::Limits room_limits_;
   const std::chrono::seconds write_timeout_;
   std::atomic<bool> stopping_{false};
-  WaitingRoom* room_ = nullptr;            // while serve() runs
-  httplib::TaskQueue* workers_ = nullptr;  // while serve() runs
+  WaitingRoom* room_ = nullptr;  // while serve() runs
 };
 
 }  // namespace bookforge::serve

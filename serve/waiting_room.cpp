@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -21,7 +22,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::chrono::milliseconds kSweepInterval{100};
 // What a lingering connection may still send is read and dropped in pieces of this size.
 constexpr size_t kDrainPiece = 64 * 1024;
-constexpr int kEventsPerWait = 128;
 
 std::string_view reason_phrase(int status) {
   switch (status) {
@@ -72,13 +72,13 @@ std::string peer_address(int socket) {
 
 // Edge-triggered: the room hears of a connection again only when new bytes come, so a request
 // that has partly arrived is not looked at over and over while the rest is on its way. A
-// connection stays watched while a worker serves it (the room ignores its events then, and
-// looks at it again when it comes back), which spares two system calls a request.
-bool watch(int epoll, int socket) {
+// connection stays watched while a worker serves it (its events are ignored then); when it
+// comes back, `operation` EPOLL_CTL_MOD reports at once what came meanwhile.
+bool watch(int epoll, int socket, int operation) {
   epoll_event event{};
   event.events = EPOLLIN | EPOLLRDHUP | EPOLLET;
   event.data.fd = socket;
-  return ::epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) == 0;
+  return ::epoll_ctl(epoll, operation, socket, &event) == 0;
 }
 
 // Whether `bytes` have arrived, `peeked` of them known to be there.
@@ -99,10 +99,11 @@ bool drain(int socket) {
 
 }  // namespace
 
-Result<std::unique_ptr<WaitingRoom>> WaitingRoom::open(const Limits& limits, Serve serve) {
+Result<std::unique_ptr<WaitingRoom>> WaitingRoom::open(const Limits& limits, size_t workers, Serve serve) {
   const int epoll = ::epoll_create1(EPOLL_CLOEXEC);
   if (epoll < 0) return Error{std::string("cannot wait for connections: epoll: ") + std::strerror(errno)};
   const int wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  // Level-triggered and never read: once written, every worker that waits sees it.
   epoll_event event{};
   event.events = EPOLLIN;
   event.data.fd = wake;
@@ -112,16 +113,17 @@ Result<std::unique_ptr<WaitingRoom>> WaitingRoom::open(const Limits& limits, Ser
     ::close(epoll);
     return Error{"cannot wait for connections: eventfd: " + why};
   }
-  return std::unique_ptr<WaitingRoom>(new WaitingRoom(limits, std::move(serve), epoll, wake));
+  return std::unique_ptr<WaitingRoom>(new WaitingRoom(limits, workers, std::move(serve), epoll, wake));
 }
 
-WaitingRoom::WaitingRoom(const Limits& limits, Serve serve, int epoll, int wake)
+WaitingRoom::WaitingRoom(const Limits& limits, size_t workers, Serve serve, int epoll, int wake)
     : limits_(limits),
       serve_(std::move(serve)),
       epoll_(epoll),
       wake_(wake),
       peeked_(limits.framing.max_head_bytes) {
-  thread_ = std::thread([this] { run(); });
+  for (size_t i = 0; i < std::max<size_t>(workers, 1); ++i) workers_.emplace_back([this] { work(); });
+  sweeper_ = std::thread([this] { sweep_until_stopped(); });
 }
 
 WaitingRoom::~WaitingRoom() {
@@ -130,87 +132,69 @@ WaitingRoom::~WaitingRoom() {
   ::close(epoll_);
 }
 
-void WaitingRoom::admit(int socket) { post(socket, Arrival::kNew); }
-
-void WaitingRoom::give_back(int socket, bool keep_open) {
-  post(socket, keep_open ? Arrival::kKeepOpen : Arrival::kClose);
+void WaitingRoom::admit(int socket) {
+  std::lock_guard lock(mutex_);
+  if (!stopped_) return welcome(socket);
+  ::close(socket);
 }
 
-void WaitingRoom::post(int socket, Arrival arrival) {
-  {
-    std::lock_guard lock(inbox_mutex_);
-    if (!stopped_) {
-      inbox_.emplace_back(socket, arrival);
-      const uint64_t one = 1;
-      [[maybe_unused]] ssize_t written = ::write(wake_, &one, sizeof one);
-      return;
-    }
+void WaitingRoom::give_back(int socket, bool keep_open) {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(socket);
+  if (it == connections_.end()) {
+    ::close(socket);  // not the room's: cannot happen, but the socket must not leak
+  } else if (stopped_) {
+    ::shutdown(socket, SHUT_RDWR);
+    close_connection(it);
+  } else if (keep_open) {
+    wait_for_next(it);
+  } else {
+    linger(it);
   }
-  ::shutdown(socket, SHUT_RDWR);
-  ::close(socket);
 }
 
 void WaitingRoom::stop() {
   {
-    std::lock_guard lock(inbox_mutex_);
+    std::lock_guard lock(mutex_);
+    if (stopped_) return;
     stopped_ = true;
-    const uint64_t one = 1;
-    [[maybe_unused]] ssize_t written = ::write(wake_, &one, sizeof one);
   }
-  if (thread_.joinable()) thread_.join();
+  stopping_.notify_all();
+  const uint64_t one = 1;
+  [[maybe_unused]] ssize_t written = ::write(wake_, &one, sizeof one);
+  for (std::thread& worker : workers_) worker.join();
+  sweeper_.join();
+  std::lock_guard lock(mutex_);
+  for (auto it = connections_.begin(); it != connections_.end();) {
+    // A served connection is its server's until given back (then closed by give_back()).
+    if (it->second.phase == Phase::kServed) {
+      ++it;
+      continue;
+    }
+    ::shutdown(it->first, SHUT_RDWR);
+    ::close(it->first);
+    it = connections_.erase(it);
+  }
 }
 
-void WaitingRoom::run() {
-  epoll_event events[kEventsPerWait];
-  Clock::time_point next_sweep = Clock::now() + kSweepInterval;
+// A worker: waits for bytes on any connection, and serves the requests that have all arrived.
+void WaitingRoom::work() {
   for (;;) {
-    const auto until_sweep = std::chrono::duration_cast<std::chrono::milliseconds>(next_sweep - Clock::now());
-    const int n =
-        ::epoll_wait(epoll_, events, kEventsPerWait, int(std::max<int64_t>(0, until_sweep.count())));
-    for (int i = 0; i < n; ++i) {
-      if (events[i].data.fd != wake_) {
-        on_event(events[i].data.fd, events[i].events);
-      } else if (!take_arrivals()) {
-        close_unserved();
-        return;
-      }
+    epoll_event event{};
+    const int n = ::epoll_wait(epoll_, &event, 1, -1);
+    std::optional<Handoff> request;
+    {
+      std::lock_guard lock(mutex_);
+      if (stopped_) return;
+      if (n == 1 && event.data.fd != wake_) request = on_event(event.data.fd, event.events);
     }
-    const Clock::time_point now = Clock::now();
-    if (now >= next_sweep) {
-      sweep(now);
-      next_sweep = now + kSweepInterval;
-    }
+    if (request) serve_(*request);
   }
 }
 
-// False once the room is stopping (the arrivals left are closed).
-bool WaitingRoom::take_arrivals() {
-  uint64_t count = 0;
-  [[maybe_unused]] ssize_t read = ::read(wake_, &count, sizeof count);
-  std::vector<std::pair<int, Arrival>> arrivals;
-  bool stopping = false;
-  {
-    std::lock_guard lock(inbox_mutex_);
-    arrivals.swap(inbox_);
-    stopping = stopped_;
-  }
-  for (const auto& [socket, arrival] : arrivals) {
-    auto it = connections_.find(socket);
-    if (stopping || (arrival != Arrival::kNew && it == connections_.end())) {
-      ::shutdown(socket, SHUT_RDWR);
-      if (it != connections_.end())
-        close_connection(it);
-      else
-        ::close(socket);
-    } else if (arrival == Arrival::kNew) {
-      welcome(socket);
-    } else if (arrival == Arrival::kKeepOpen) {
-      wait_for_next(it);
-    } else {
-      linger(it);
-    }
-  }
-  return !stopping;
+void WaitingRoom::sweep_until_stopped() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_.wait_for(lock, kSweepInterval, [this] { return stopped_; })) sweep(Clock::now());
 }
 
 void WaitingRoom::welcome(int socket) {
@@ -222,7 +206,7 @@ void WaitingRoom::welcome(int socket) {
     ::close(socket);
     return;
   }
-  if (!watch(epoll_, socket)) {
+  if (!watch(epoll_, socket, EPOLL_CTL_ADD)) {
     if (from_address == 0) per_address_.erase(address);
     ::close(socket);
     return;
@@ -233,47 +217,51 @@ void WaitingRoom::welcome(int socket) {
   connection.deadline = Clock::now() + limits_.request_timeout;
 }
 
-void WaitingRoom::on_event(int socket, uint32_t events) {
+std::optional<WaitingRoom::Handoff> WaitingRoom::on_event(int socket, uint32_t events) {
   auto it = connections_.find(socket);
-  if (it == connections_.end()) return;
+  if (it == connections_.end()) return std::nullopt;
   switch (it->second.phase) {
     case Phase::kLingering:
       if (drain(socket)) close_connection(it);
-      return;
+      return std::nullopt;
     case Phase::kWaiting:
-      if (events & (EPOLLERR | EPOLLHUP))
-        close_connection(it);
-      else
-        examine(it, (events & EPOLLRDHUP) != 0);
-      return;
+      if (!(events & (EPOLLERR | EPOLLHUP))) return examine(it, (events & EPOLLRDHUP) != 0);
+      close_connection(it);
+      return std::nullopt;
     case Phase::kServed:
-      return;
+      return std::nullopt;
   }
+  return std::nullopt;
 }
 
 // `client_done`: the client has closed its sending side, so no more bytes will come.
-void WaitingRoom::examine(Connections::iterator it, bool client_done) {
+std::optional<WaitingRoom::Handoff> WaitingRoom::examine(Connections::iterator it, bool client_done) {
   const int socket = it->first;
   Connection& connection = it->second;
   const ssize_t n = ::recv(socket, peeked_.data(), peeked_.size(), MSG_PEEK | MSG_DONTWAIT);
-  if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) return close_connection(it);
-  if (n < 0) return;
+  if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+    close_connection(it);
+    return std::nullopt;
+  }
+  if (n < 0) return std::nullopt;
   if (!connection.started) {
     connection.started = true;
     if (!connection.fresh) connection.deadline = Clock::now() + limits_.request_timeout;
   }
   const Framing framing = frame_request(std::string_view(peeked_.data(), size_t(n)), limits_.framing);
-  if (const Refusal* refusal = std::get_if<Refusal>(&framing))
-    return refuse(it, refusal->status, refusal->message);
+  if (const Refusal* refusal = std::get_if<Refusal>(&framing)) {
+    refuse(it, refusal->status, refusal->message);
+    return std::nullopt;
+  }
   const FramedRequest* request = std::get_if<FramedRequest>(&framing);
   if (request && arrived(socket, size_t(n), request->bytes_to_read())) {
     connection.phase = Phase::kServed;
     ++connection.served;
-    serve_({socket, request->bytes_to_read(),
-            request->close_after() || connection.served >= limits_.max_requests_per_connection});
-    return;
+    return Handoff{socket, request->bytes_to_read(),
+                   request->close_after() || connection.served >= limits_.max_requests_per_connection};
   }
   if (client_done) close_connection(it);  // the rest of the request can no longer come
+  return std::nullopt;
 }
 
 void WaitingRoom::refuse(Connections::iterator it, int status, const std::string& message) {
@@ -296,9 +284,9 @@ void WaitingRoom::wait_for_next(Connections::iterator it) {
   connection.fresh = false;
   connection.started = false;
   connection.deadline = Clock::now() + limits_.keep_alive_timeout;
-  // What came while the worker served it raised no event the room heeded: a pipelined request,
-  // or the next one of a client that had its answer already.
-  examine(it, false);
+  // What came while the connection was served raised no event that counted: a pipelined
+  // request, or the next one of a client that had its answer already.
+  if (!watch(epoll_, it->first, EPOLL_CTL_MOD)) close_connection(it);
 }
 
 void WaitingRoom::close_connection(Connections::iterator it) {
@@ -306,19 +294,6 @@ void WaitingRoom::close_connection(Connections::iterator it) {
   auto from_address = per_address_.find(it->second.address);
   if (from_address != per_address_.end() && --from_address->second == 0) per_address_.erase(from_address);
   connections_.erase(it);
-}
-
-void WaitingRoom::close_unserved() {
-  for (auto it = connections_.begin(); it != connections_.end();) {
-    // A served connection is its worker's until given back (then closed by post()).
-    if (it->second.phase == Phase::kServed) {
-      ++it;
-      continue;
-    }
-    ::shutdown(it->first, SHUT_RDWR);
-    ::close(it->first);
-    it = connections_.erase(it);
-  }
 }
 
 void WaitingRoom::sweep(Clock::time_point now) {

@@ -1,12 +1,13 @@
-// Where a connection waits, on one thread, until a whole request has arrived on it: no worker
-// thread is lent to a request before all its bytes are in the kernel's buffer, so clients that
-// send slowly (or not at all) hold a file descriptor here and nothing else.
+// Where a connection waits until a whole request has arrived on it. The server's workers wait
+// here together, on one epoll set: the worker that a connection's new bytes wake peeks at them
+// (recv MSG_PEEK: nothing is consumed), under the room's lock for a few microseconds, and goes
+// back to waiting unless the head and the body it announces are all there
+// (serve/request_framing.h); then it serves the request itself and gives the connection back.
+// So no thread ever waits for a request's bytes: clients that send slowly, or not at all, hold a
+// file descriptor here and nothing else, while a request that has arrived costs one wake-up, as
+// with a thread per connection. Bytes of a pipelined next request stay in the kernel's buffer.
 //
-// A connection comes in by admit() (just accepted) or give_back() (after a response). The room
-// peeks at its bytes as they come (recv MSG_PEEK: nothing is consumed) until the head and the
-// body it announces are all there (serve/request_framing.h), then hands the socket to `serve`
-// with how many bytes to read; bytes of a pipelined next request stay in the kernel's buffer.
-// The room enforces:
+// The room enforces (its own thread checks the deadlines ten times a second):
 //   - a whole request within request_timeout of the accept (or, on a kept-alive connection,
 //     of its first byte): else a 408;
 //   - keep_alive_timeout of idleness between requests: else the connection is closed;
@@ -19,10 +20,12 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -52,10 +55,11 @@ class WaitingRoom {
     size_t bytes = 0;
     bool close_after = false;
   };
-  // Runs on the room's thread: must pass the request on without blocking.
+  // Runs on one of the room's `workers` threads, which may serve the request there and then;
+  // the connection is the callee's until it gives it back.
   using Serve = std::function<void(const Handoff&)>;
 
-  static Result<std::unique_ptr<WaitingRoom>> open(const Limits& limits, Serve serve);
+  static Result<std::unique_ptr<WaitingRoom>> open(const Limits& limits, size_t workers, Serve serve);
   ~WaitingRoom();
   WaitingRoom(const WaitingRoom&) = delete;
   WaitingRoom& operator=(const WaitingRoom&) = delete;
@@ -65,8 +69,8 @@ class WaitingRoom {
   // After the response to a Handoff: the connection waits for its next request, or is closed.
   void give_back(int socket, bool keep_open);
 
-  // Closes every connection in the room and returns once its thread has ended; sockets given
-  // back afterwards are closed at once.
+  // Returns once the workers have finished the requests they were serving, and closes every
+  // connection in the room; sockets given back afterwards are closed at once.
   void stop();
 
  private:
@@ -79,34 +83,31 @@ class WaitingRoom {
     bool started = false;  // bytes of the next request have arrived
     size_t served = 0;
   };
-  enum class Arrival { kNew, kKeepOpen, kClose };
   using Connections = std::unordered_map<int, Connection>;
 
-  WaitingRoom(const Limits& limits, Serve serve, int epoll, int wake);
-  void post(int socket, Arrival arrival);
-  void run();
-  bool take_arrivals();
+  WaitingRoom(const Limits& limits, size_t workers, Serve serve, int epoll, int wake);
+  void work();
+  void sweep_until_stopped();
+  // With the lock held, from here on:
   void welcome(int socket);
-  void on_event(int socket, uint32_t events);
-  void examine(Connections::iterator it, bool client_done);
+  std::optional<Handoff> on_event(int socket, uint32_t events);
+  std::optional<Handoff> examine(Connections::iterator it, bool client_done);
   void refuse(Connections::iterator it, int status, const std::string& message);
   void linger(Connections::iterator it);
   void wait_for_next(Connections::iterator it);
   void close_connection(Connections::iterator it);
-  void close_unserved();
   void sweep(std::chrono::steady_clock::time_point now);
 
   const Limits limits_;
   const Serve serve_;
   const int epoll_;
-  const int wake_;  // an eventfd: posted arrivals are waiting
-  std::thread thread_;
+  const int wake_;  // an eventfd, readable once the room stops: it wakes every worker
+  std::vector<std::thread> workers_;
+  std::thread sweeper_;
+  std::condition_variable stopping_;  // wakes the sweeper
 
-  std::mutex inbox_mutex_;  // guards inbox_ and stopped_
-  std::vector<std::pair<int, Arrival>> inbox_;
+  std::mutex mutex_;  // guards what follows
   bool stopped_ = false;
-
-  // The room's thread only.
   Connections connections_;
   std::unordered_map<std::string, size_t> per_address_;
   std::vector<char> peeked_;

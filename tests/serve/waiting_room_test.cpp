@@ -1,6 +1,6 @@
 // The waiting room on real loopback connections: a request is handed over only once it has
 // all arrived, pipelined requests one at a time, and a client that is too slow or one too many
-// is answered with a JSON error and closed, without any thread but the room's waiting on it.
+// is answered with a JSON error and closed, without any thread waiting on it.
 #include "serve/waiting_room.h"
 
 #include <gtest/gtest.h>
@@ -34,8 +34,9 @@ class WaitingRoomTest : public ::testing::Test {
     Result<ListenSocket> listening = open_listen_socket("127.0.0.1", 0);
     ASSERT_TRUE(listening) << listening.error().message;
     listening_ = *listening;
+    // The room's workers only note the request; the test answers it (echo()) as a server would.
     Result<std::unique_ptr<WaitingRoom>> room =
-        WaitingRoom::open(limits, [this](const WaitingRoom::Handoff& h) {
+        WaitingRoom::open(limits, 2, [this](const WaitingRoom::Handoff& h) {
           std::lock_guard lock(mutex_);
           handoffs_.push_back(h);
           handed_.notify_all();
