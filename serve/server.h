@@ -3,11 +3,11 @@
 //   /api/explorer  /explorer  /masters  /lichess   the explorer (lichess's paths too)
 //   /api/position  /api/books  /api/engine  /api/game  /api/info
 //   anything else: an embedded file (serve/static_files.h), or a 404 JSON error.
-// Every error, the library's own (a malformed request line, a request too large) included,
-// answers {"error": "..."}. Only GET and HEAD are served (any other method: 405, with Allow),
-// only under the Host names of serve/allowed_hosts.h (else 421). Requests are bounded in size
-// and in the time they take to arrive (serve/waiting_room.h); the engine in time
-// (serve/engine_slot.h).
+// Every error, the library's own (a malformed request line) and the waiting room's (a request
+// too large or too slow) included, answers {"error": "..."}. Only GET and HEAD are served (any
+// other method: 405, with Allow), only under the Host names of serve/allowed_hosts.h (else
+// 421). Requests are bounded in size and in the time they take to arrive
+// (serve/waiting_room.h); the engine in time (serve/engine_slot.h).
 #pragma once
 
 #include <chrono>
