@@ -60,8 +60,8 @@
 
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 #include "engine/search.h"
 #include "engine/uci_client.h"
 

@@ -19,10 +19,10 @@
 #include <random>
 #include <vector>
 
-#include "book/store/add.h"
-#include "book/store/explore.h"
-#include "book/store/store.h"
-#include "engine/san.h"
+#include "store/add.h"
+#include "store/explore.h"
+#include "store/store.h"
+#include "chess/san.h"
 
 namespace bookforge {
 namespace {
@@ -135,7 +135,7 @@ void AllPositionsTimed(benchmark::State& state) {
   state.counters["max_us"] = micros.back();
 }
 
-// The filters of the slice benchmark (book/store/slice.h): none, the example (blitz and
+// The filters of the slice benchmark (store/slice.h): none, the example (blitz and
 // rapid, 2000 to 2499, 2019 to 2023), one broad band, one decade.
 const store::SliceFilter& slice_filter(int64_t index) {
   static const std::vector<store::SliceFilter> filters = [] {

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "book/store/row.h"
-#include "book/store/store.h"
+#include "store/row.h"
+#include "store/store.h"
 
 namespace bookforge {
 namespace {

@@ -2,8 +2,8 @@
 // Stockfish is bench/perft_vs_stockfish.sh; this one tracks our own speed over time.
 #include <benchmark/benchmark.h>
 
-#include "engine/movegen.h"
-#include "engine/perft.h"
+#include "chess/movegen.h"
+#include "chess/perft.h"
 
 namespace bookforge {
 namespace {

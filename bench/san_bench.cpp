@@ -10,8 +10,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "engine/san.h"
-#include "tests/engine/movetext.h"
+#include "chess/san.h"
+#include "tests/chess/movetext.h"
 
 namespace bookforge {
 namespace {

@@ -21,10 +21,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "book/store/explore.h"
-#include "book/store/store.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "slow_clients.h"
+#include "store/explore.h"
+#include "store/store.h"
 
 namespace {
 

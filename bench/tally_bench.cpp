@@ -25,7 +25,7 @@
 #include <benchmark/benchmark.h>
 
 #include "book/build.h"
-#include "book/tally/tally.h"
+#include "counts/tally.h"
 #include "pgn/pipeline.h"
 
 namespace {

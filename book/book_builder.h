@@ -6,7 +6,7 @@
 // is in key order, so the book comes out sorted and only one position is held at a time).
 // With either, the kept positions are collected first and walked from the start position.
 //
-// A tally in several partitions (book/tally/tally.h) goes through the rules on all of them at
+// A tally in several partitions (counts/tally.h) goes through the rules on all of them at
 // once: the first is written into the book, each later one into a writer of its own, appended
 // in order at the end.
 #pragma once
@@ -19,8 +19,8 @@
 #include "book/move_selection.h"
 #include "book/polyglot/writer.h"
 #include "book/selection_rules.h"
-#include "book/tally/entry.h"
-#include "engine/result.h"
+#include "counts/entry.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

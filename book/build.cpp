@@ -3,10 +3,11 @@
 #include <chrono>
 #include <memory>
 
-#include "book/duplicate_filter.h"
+#include "counts/duplicate_filter.h"
 #include "book/polyglot/writer.h"
-#include "book/store/from_db.h"
-#include "book/tally/prefetch_stream.h"
+#include "book/from_db.h"
+#include "counts/counts_for_build.h"
+#include "counts/prefetch_stream.h"
 
 namespace bookforge::book {
 namespace {
@@ -19,6 +20,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 struct Counted {
   std::unique_ptr<Tally> tally;                     // PGN or game source
   std::unique_ptr<store::StoreForBuild> store;      // --from-db
+  std::unique_ptr<CountsForBuild> counts;           // --from-counts
   std::vector<std::unique_ptr<EntryStream>> owned;  // the partitions, or the store scan
   std::unique_ptr<PrefetchStream> prefetched;       // the store scan, read ahead
   std::vector<EntryStream*> streams;                // what the rules read
@@ -43,6 +45,24 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
   } else {
     counted.streams.push_back(counted.owned.front().get());
   }
+  return ok_status();
+}
+
+Status count_sets(const BuildRequest& request, BuildReport& report, Counted& counted) {
+  FromCountsRequest from_counts{request.max_ply_given, request.count_repeats_given, request.keep_duplicates,
+                                !request.pipeline.filter.empty()};
+  Result<std::unique_ptr<CountsForBuild>> opened =
+      open_counts_for_build(request.from_counts, from_counts, report.rules);
+  if (!opened) return opened.error();
+  counted.counts = std::move(*opened);
+  report.warnings = counted.counts->warnings;
+  const CountsHeader& total = counted.counts->total;
+  // As a build of the PGN reports them: the games another set held count as copies dropped.
+  report.duplicates_dropped = total.duplicates_dropped + total.games_skipped;
+  report.read.games = total.games_read;
+  report.read.accepted = total.games_kept + report.duplicates_dropped;
+  report.read.bad = total.games_bad;
+  for (const auto& stream : counted.counts->streams) counted.streams.push_back(stream.get());
   return ok_status();
 }
 
@@ -79,9 +99,10 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
 
 Result<BuildReport> build(const BuildRequest& request) {
   const auto start = std::chrono::steady_clock::now();
-  const int sources =
-      int(!request.pipeline.inputs.empty()) + int(!request.from_db.empty()) + int(bool(request.games));
-  if (sources != 1) return Error{"a build reads PGN files, a store or a game source: exactly one of them"};
+  const int sources = int(!request.pipeline.inputs.empty()) + int(!request.from_db.empty()) +
+                      int(!request.from_counts.empty()) + int(bool(request.games));
+  if (sources != 1)
+    return Error{"a build reads PGN files, a store, sets of counts or a game source: exactly one of them"};
   BuildReport report;
   report.rules = request.rules;
   if (Status s = report.rules.validate(); !s.ok()) return s.error();
@@ -96,8 +117,9 @@ Result<BuildReport> build(const BuildRequest& request) {
   report.threads = pgn::pipeline_threads(request.pipeline);
 
   Counted counted;
-  Status counting =
-      request.from_db.empty() ? count_games(request, report, counted) : count_store(request, report, counted);
+  Status counting = !request.from_db.empty()       ? count_store(request, report, counted)
+                    : !request.from_counts.empty() ? count_sets(request, report, counted)
+                                                   : count_games(request, report, counted);
   if (!counting.ok()) return counting.error();
   report.read_seconds = seconds_since(start);
 

@@ -2,13 +2,14 @@
 // source), a Polyglot book out. Every caller (the CLI, the benchmarks, the tests, a server)
 // goes through it, so each one runs the stages the way the others do:
 //
-//   games --> read (pgn::read_games, one sink per worker) --> tally (book/tally/)
+//   games --> read (pgn::read_games, one sink per worker) --> tally (counts/)
 //         --> one (key, move) stream per partition, in key order
 //         --> selection rules on every partition at once (book/book_builder.h)
 //         --> optional engine rescoring (book/rescore.h) --> Polyglot writer --> the book
 //
 // A store replaces the first two stages: its rows are already counted, in key order (read
-// ahead on a second core while the rules take them).
+// ahead on a second core while the rules take them). So do sets of counts made by `count`
+// (counts/counts_for_build.h): summed per key range, one stream per range.
 //
 // The book is written under a temporary name and put in place only when complete; an empty
 // book is not written unless allowed. Nothing is printed: progress goes through the callbacks
@@ -24,9 +25,9 @@
 #include "book/book_builder.h"
 #include "book/rescore.h"
 #include "book/selection_rules.h"
-#include "book/store/slice.h"
-#include "book/tally/tally.h"
-#include "engine/result.h"
+#include "store/slice.h"
+#include "counts/tally.h"
+#include "base/result.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::book {
@@ -39,15 +40,17 @@ struct BuildRequest {
   std::string output;  // the book (.bin)
 
   // Where the games come from: exactly one of pipeline.inputs (PGN files), from_db (a store),
-  // or games (tests and benchmarks replaying games held in memory).
+  // from_counts (sets of counts), or games (tests and benchmarks replaying games held in memory).
   pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
   std::string from_db;
-  store::SliceFilter from_db_slices;  // with from_db: only the games of these slices
+  std::vector<std::string> from_counts;  // folders made by `count`
+  store::SliceFilter from_db_slices;     // with from_db: only the games of these slices
   GameSource games;
 
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat
   // counting replace the rules' (they shaped its counts); given explicitly with other values,
-  // or with filters other than the store's, they are an error.
+  // or with filters other than the store's, they are an error. Likewise with from_counts, where
+  // any filter is an error.
   SelectionRules rules;
   bool max_ply_given = false;
   bool count_repeats_given = false;
@@ -57,7 +60,7 @@ struct BuildRequest {
   TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
   bool allow_empty = false;               // write a book with no entries
-  // PGN inputs: every copy of a game counts, not only the first (book/duplicate_filter.h).
+  // PGN inputs: every copy of a game counts, not only the first (counts/duplicate_filter.h).
   bool keep_duplicates = false;
 };
 
@@ -75,7 +78,7 @@ struct BuildReport {
   bool written = false;                    // false only for an empty book not allowed
   double read_seconds = 0;                 // reading and counting
   double rules_seconds = 0;                // rules, rescoring and writing
-  // PGN inputs: accepted games that were copies of earlier ones (book/duplicate_filter.h).
+  // PGN inputs: accepted games that were copies of earlier ones (counts/duplicate_filter.h).
   uint64_t duplicates_dropped = 0;
 };
 

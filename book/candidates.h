@@ -6,9 +6,9 @@
 #include <span>
 #include <vector>
 
-#include "book/tally/entry.h"
-#include "engine/board.h"
-#include "engine/result.h"
+#include "counts/entry.h"
+#include "chess/board.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

@@ -7,8 +7,8 @@
 #include <unordered_set>
 
 #include "book/polyglot/walk.h"
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 #include "engine/search.h"
 
 namespace bookforge::book {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "book/polyglot/reader.h"
-#include "engine/board.h"
-#include "engine/result.h"
+#include "chess/board.h"
+#include "base/result.h"
 #include "engine/score.h"
 
 namespace bookforge::book {

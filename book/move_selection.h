@@ -9,7 +9,7 @@
 
 #include "book/candidates.h"
 #include "book/selection_rules.h"
-#include "book/tally/entry.h"
+#include "counts/entry.h"
 
 namespace bookforge::book {
 

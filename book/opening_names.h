@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

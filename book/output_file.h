@@ -12,8 +12,8 @@
 #include <memory>
 #include <string>
 
-#include "book/temp_file.h"
-#include "engine/result.h"
+#include "base/temp_file.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

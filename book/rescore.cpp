@@ -9,7 +9,7 @@
 #include <optional>
 #include <thread>
 
-#include "engine/san.h"
+#include "chess/san.h"
 #include "engine/search.h"
 #include "engine/uci_client.h"
 

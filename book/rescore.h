@@ -62,7 +62,7 @@
 #include <vector>
 
 #include "book/candidates.h"
-#include "engine/result.h"
+#include "base/result.h"
 #include "engine/score.h"
 
 namespace bookforge::book {

@@ -10,7 +10,7 @@
 
 #include "cli/command.h"
 #include "cli/number_option.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "engine/search.h"
 
 namespace bookforge::cli {

@@ -17,7 +17,7 @@
 #include "cli/number_option.h"
 #include "engine/bench.h"
 #include "engine/epd.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "engine/search.h"
 #include "engine/uci_client.h"
 

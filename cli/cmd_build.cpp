@@ -56,13 +56,14 @@ struct BuildOptions {
   std::string memory;
   std::string tmp_dir;
   std::string report;
-  std::string from_db;  // a store (db add) instead of PGN files: book/store/from_db.h
-  SliceFlags slices;    // with from_db: a slice of the store's games
+  std::string from_db;                   // a store (db add) instead of PGN files: book/from_db.h
+  SliceFlags slices;                     // with from_db: a slice of the store's games
+  std::vector<std::string> from_counts;  // sets made by `count`: counts/counts_for_build.h
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
-  // Count every copy of a game (book/duplicate_filter.h).
+  // Count every copy of a game (counts/duplicate_filter.h).
   bool keep_duplicates = false;
 };
 
@@ -165,14 +166,15 @@ int run_build(const BuildOptions& opts) {
     print_error(rules.error().message);
     return kExitUsage;
   }
-  if (opts.inputs.empty() == opts.from_db.empty()) {
-    print_error("give PGN files or --from-db STORE");
+  if (int(!opts.inputs.empty()) + int(!opts.from_db.empty()) + int(!opts.from_counts.empty()) != 1) {
+    print_error("give PGN files, --from-db STORE or --from-counts SETS");
     return kExitUsage;
   }
   // The outputs before anything is read (the store included): a wrong path fails at once, and
   // an output that is one of the inputs never replaces it.
   std::vector<std::string> inputs = opts.inputs;
   if (!opts.from_db.empty()) inputs.push_back(opts.from_db);
+  inputs.insert(inputs.end(), opts.from_counts.begin(), opts.from_counts.end());
   const std::vector<OutputPath> outputs{{"-o", opts.output},
                                         {"--report", opts.report},
                                         {"--suspicious", opts.rescore.suspicious},
@@ -186,6 +188,7 @@ int run_build(const BuildOptions& opts) {
   book::BuildRequest request;
   request.output = opts.output;
   request.from_db = opts.from_db;
+  request.from_counts = opts.from_counts;
   Result<store::SliceFilter> slices = slice_filter(opts.slices);
   if (!slices) {
     print_error(slices.error().message);
@@ -378,6 +381,12 @@ void setup_build(CLI::App& root) {
                   "Build from a store made by `db add` instead of PGN files (its filters, max-ply and repeat "
                   "counting apply)")
       ->excludes(files);
+  cmd->add_option(
+         "--from-counts", opts->from_counts,
+         "Build from sets of counts made by `bookforge count` instead of PGN files: the same book as "
+         "from the PGN they counted (their max-ply, repeat counting, duplicates and filters apply)")
+      ->excludes(files)
+      ->excludes("--from-db");
   add_slice_options(*cmd, opts->slices);
   add_rescore_options(cmd, opts->rescore);
   add_exit_options(cmd, opts->exits);

@@ -9,10 +9,10 @@
 
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
-#include "book/store/add.h"
-#include "book/store/explore.h"
-#include "book/store/game_text.h"
-#include "book/store/store.h"
+#include "store/add.h"
+#include "store/explore.h"
+#include "store/game_text.h"
+#include "store/store.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
@@ -96,6 +96,9 @@ int run_db_add(const DbAddOptions& opts) {
   const pgn::ReadStats& read = report->read;
   if (opts.read.quiet) return kExitOk;
   for (const std::string& reason : report->forced) print_warning("forced: " + reason);
+  for (const std::string& side : report->removed_side_files)
+    print_warning("removed " + side + ", left by a deleted store of this name (a `bookforge serve` still " +
+                  "running on the deleted store serves it until restarted)");
   warn_bad_games(read);
   std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report->created ? "created" : "updated",
               report->sources.size(), report->sources.size() == 1 ? "" : "s");
@@ -129,7 +132,7 @@ std::string optional_json(const std::optional<int>& value) {
   return value ? std::to_string(*value) : std::string("null");
 }
 
-// The top and recent games of the explored position (book/store/game_record.h).
+// The top and recent games of the explored position (store/game_record.h).
 struct PositionGameLists {
   std::vector<store::GameRecord> top;
   std::vector<store::GameRecord> recent;

@@ -9,7 +9,7 @@
 #include "book/polyglot/info.h"
 #include "cli/command.h"
 #include "cli/read_report.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {

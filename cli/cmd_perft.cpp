@@ -6,8 +6,8 @@
 
 #include "cli/command.h"
 #include "cli/number_option.h"
-#include "engine/perft.h"
-#include "engine/san.h"
+#include "chess/perft.h"
+#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {

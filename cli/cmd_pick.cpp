@@ -10,7 +10,7 @@
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "cli/position_options.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include "cli/openings_option.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include "book/polyglot/reader.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "engine/uci.h"
 
 namespace bookforge::cli {

@@ -17,7 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "pgn/filter.h"
 #include "pgn/pipeline.h"
 

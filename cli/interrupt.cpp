@@ -2,7 +2,7 @@
 
 #include <signal.h>
 
-#include "book/temp_file.h"
+#include "base/temp_file.h"
 
 namespace bookforge::cli {
 namespace {

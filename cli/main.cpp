@@ -25,6 +25,16 @@ std::vector<Entry>& registry() {
 
 int g_exit_code = kExitOk;
 
+// CLI11 says "--db: At Most 1 required but received 2" of a one-value option given twice: said
+// plainly instead, since the user gave two values and one will not be silently picked.
+std::optional<std::string> repeated_option_message(const CLI::ArgumentMismatch& e) {
+  const std::string text = e.what();
+  const std::string marker = ": At Most 1 required but received ";
+  const size_t at = text.find(marker);
+  if (at == std::string::npos) return std::nullopt;
+  return text.substr(0, at) + " given " + text.substr(at + marker.size()) + " times; give it once";
+}
+
 }  // namespace
 
 CommandRegistration::CommandRegistration(const char* name, SetupFn setup) {
@@ -65,6 +75,12 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ArgumentMismatch& e) {
+    if (std::optional<std::string> message = repeated_option_message(e)) {
+      print_error(*message);
+      return kExitUsage;
+    }
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() != 0) {
       if (std::optional<std::string> message = unknown_command_message(app, argc, argv)) {

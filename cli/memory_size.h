@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::cli {
 

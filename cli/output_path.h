@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::cli {
 

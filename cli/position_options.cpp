@@ -1,7 +1,7 @@
 #include "cli/position_options.h"
 
 #include "cli/command.h"
-#include "engine/move_sequence.h"
+#include "chess/move_sequence.h"
 
 namespace bookforge::cli {
 

@@ -8,9 +8,9 @@
 #include <CLI/CLI.hpp>
 
 #include "book/polyglot/reader.h"
-#include "engine/board.h"
-#include "engine/move_sequence.h"
-#include "engine/result.h"
+#include "chess/board.h"
+#include "chess/move_sequence.h"
+#include "base/result.h"
 
 namespace bookforge::cli {
 

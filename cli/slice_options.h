@@ -1,13 +1,13 @@
 // The slice flags of the commands that read a store (db explore, build --from-db, serve's
-// default): --speeds, --ratings, --since, --until (book/store/slice.h says what they select).
+// default): --speeds, --ratings, --since, --until (store/slice.h says what they select).
 #pragma once
 
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "book/store/slice.h"
-#include "engine/result.h"
+#include "store/slice.h"
+#include "base/result.h"
 
 namespace bookforge::cli {
 

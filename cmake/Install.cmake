@@ -6,10 +6,11 @@
 #
 # gives `#include "book/polyglot/reader.h"` and friends (tests/consumer/ is such a project).
 # Exported targets, in two components:
-#   polyglot: bookforge::engine (chess core), bookforge::polyglot (the book reader); they need
-#             nothing but threads.
-#   book:     bookforge::pgn (PGN reading), bookforge::book (building books, the store); they
-#             bring Boost.Iostreams, zlib, zstd and SQLite.
+#   polyglot: bookforge::base, bookforge::chess (the rules), bookforge::polyglot (the book
+#             reader); they need nothing but threads, and hold no search.
+#   book:     bookforge::engine (the searcher), bookforge::pgn (PGN reading), bookforge::counts,
+#             bookforge::store, bookforge::book (building books); they bring Boost.Iostreams,
+#             zlib, zstd and SQLite.
 # find_package(bookforge) without COMPONENTS loads both.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -20,14 +21,14 @@ set(BOOKFORGE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/bookforge)
 # Installed libraries are portable: with BOOKFORGE_NATIVE the build's own libraries are tuned
 # for this CPU (they carry the binary's hot code), so portable copies are built for the install
 # (cmake/PortableLibrary.cmake says why). BOOKFORGE_INSTALL_NATIVE installs the tuned ones.
-set(BOOKFORGE_READER_LIBRARIES engine polyglot)
-set(BOOKFORGE_BUILDER_LIBRARIES pgn book)
+set(BOOKFORGE_READER_LIBRARIES base chess polyglot)
+set(BOOKFORGE_BUILDER_LIBRARIES engine pgn counts store book)
 foreach(library IN LISTS BOOKFORGE_READER_LIBRARIES BOOKFORGE_BUILDER_LIBRARIES)
   if(BOOKFORGE_NATIVE AND NOT BOOKFORGE_INSTALL_NATIVE)
     bookforge_add_portable_copy(bookforge_${library})
     set(installed_target bookforge_${library}_portable)
-    if(library STREQUAL "engine")
-      # The slider lookups are inline (engine/attacks.h): an engine compiled with BMI2 must
+    if(library STREQUAL "chess")
+      # The slider lookups are inline (chess/attacks.h): an engine compiled with BMI2 must
       # still index the tables the way this library filled them.
       target_compile_definitions(${installed_target} PUBLIC BOOKFORGE_PEXT=0)
     endif()
@@ -48,10 +49,12 @@ install(TARGETS ${BOOKFORGE_INSTALLED_BUILDER} EXPORT bookforgeBookTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
 # Headers, under include/bookforge/ with the same relative paths as in the source tree (the
-# targets' INSTALL_INTERFACE include directory). The engine headers are all installed: the
+# targets' INSTALL_INTERFACE include directory). The rules' headers are all installed: the
 # book headers include several of them.
-file(GLOB BOOKFORGE_ENGINE_HEADERS ${PROJECT_SOURCE_DIR}/engine/*.h)
-install(FILES ${BOOKFORGE_ENGINE_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/engine)
+foreach(folder base chess)
+  file(GLOB headers ${PROJECT_SOURCE_DIR}/${folder}/*.h)
+  install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/${folder})
+endforeach()
 install(FILES
     ${PROJECT_SOURCE_DIR}/book/polyglot/format.h
     ${PROJECT_SOURCE_DIR}/book/polyglot/reader.h
@@ -62,7 +65,6 @@ install(FILES
 # opening names probe shows.
 install(FILES
     ${PROJECT_SOURCE_DIR}/book/output_file.h
-    ${PROJECT_SOURCE_DIR}/book/temp_file.h
     ${PROJECT_SOURCE_DIR}/book/opening_names.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book)
 

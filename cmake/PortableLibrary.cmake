@@ -5,7 +5,7 @@
 # the libraries, so with BOOKFORGE_NATIVE the libraries themselves are tuned for this CPU, and
 # the binary keeps that speed. Installed libraries, though, go to other machines: they must run
 # on any x86-64, and must agree with the headers as an engine compiles them with default flags
-# (the slider lookups in engine/attacks.h are inline and pick PEXT or magics from the compiler's
+# (the slider lookups in chess/attacks.h are inline and pick PEXT or magics from the compiler's
 # target: a BMI2 library and a plain consumer disagree on every slider attack). The install
 # therefore gets these copies; the build's own targets stay native.
 #

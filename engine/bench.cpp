@@ -3,7 +3,7 @@
 #include <array>
 #include <string>
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/search.h"
 
 namespace bookforge {

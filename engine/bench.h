@@ -2,7 +2,7 @@
 // fresh engine (empty transposition table and histories). The total node count is a signature
 // of the search: it changes only when the search or the evaluation changes, so a
 // commit that changes either says its new count ("Bench: N") and updates the count that
-// tests/search/bench_test.cpp pins.
+// tests/engine/bench_test.cpp pins.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 #include <span>
 #include <string_view>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge {
 

@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "engine/attacks.h"
-#include "engine/zobrist.h"
+#include "chess/attacks.h"
+#include "chess/zobrist.h"
 
 namespace bookforge {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "engine/board.h"
+#include "chess/board.h"
 
 namespace bookforge {
 

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <sstream>
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge {
 namespace {

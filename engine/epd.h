@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/board.h"
-#include "engine/result.h"
+#include "chess/board.h"
+#include "base/result.h"
 
 namespace bookforge {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/attacks.h"
+#include "chess/attacks.h"
 
 namespace bookforge {
 namespace {

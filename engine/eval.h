@@ -7,7 +7,7 @@
 // tuned constants in eval.cpp.
 #pragma once
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/score.h"
 
 namespace bookforge {

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "engine/types.h"
+#include "chess/types.h"
 
 namespace bookforge {
 

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "engine/check_info.h"
+#include "chess/check_info.h"
 #include "engine/eval.h"
 #include "engine/see.h"
 

@@ -12,9 +12,9 @@
 // returned and never returned twice.
 #pragma once
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/history.h"
-#include "engine/movegen.h"
+#include "chess/movegen.h"
 
 namespace bookforge {
 

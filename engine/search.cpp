@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/check_info.h"
+#include "chess/check_info.h"
 #include "engine/cycle.h"
 #include "engine/eval.h"
 #include "engine/history.h"
-#include "engine/movegen.h"
+#include "chess/movegen.h"
 #include "engine/movepick.h"
 #include "engine/see.h"
 

@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/board.h"
-#include "engine/result.h"
+#include "chess/board.h"
+#include "base/result.h"
 #include "engine/score.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/attacks.h"
+#include "chess/attacks.h"
 #include "engine/eval.h"
 
 namespace bookforge {

@@ -3,7 +3,7 @@
 // stop when continuing would lose.
 #pragma once
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/score.h"
 
 namespace bookforge {

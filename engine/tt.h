@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "engine/score.h"
-#include "engine/types.h"
+#include "chess/types.h"
 
 namespace bookforge {
 

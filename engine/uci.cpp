@@ -7,8 +7,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 
 namespace bookforge {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.h"
-#include "engine/result.h"
+#include "chess/board.h"
+#include "base/result.h"
 #include "engine/search.h"
 
 namespace bookforge {

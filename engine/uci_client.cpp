@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 extern char** environ;
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "pgn/byte_buffer.h"
 #include "pgn/source.h"
 #include "pgn/splitter.h"

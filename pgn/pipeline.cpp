@@ -167,11 +167,38 @@ void run_worker(const PipelineOptions& options, JobQueue& queue, BufferPool& poo
   sink.on_end();
 }
 
-// The first input in which no game looked like PGN: not PGN, or empty.
+// Keeps the games of `block` that start in `range` (PipelineOptions::game_starts); true once a
+// game starts past the range, so that nothing after it needs reading. A game's start is its
+// first byte in the input, never before the previous game's (an oversized game's bytes were
+// dropped: it starts where the previous one did), so the games kept are consecutive.
+bool keep_games_starting_in(const ByteRange& range, Block& block) {
+  uint64_t start = block.offset_in_file;
+  size_t first = block.games.size(), last = block.games.size();
+  for (size_t i = 0; i < block.games.size(); ++i) {
+    start = std::max(start, block.offset_in_file + block.games[i].begin);
+    if (start < range.begin) continue;
+    if (start >= range.end) {
+      last = i;
+      break;
+    }
+    first = std::min(first, i);
+  }
+  const bool past_end = last < block.games.size();
+  first = std::min(first, last);
+  block.games.erase(block.games.begin() + long(last), block.games.end());
+  block.games.erase(block.games.begin(), block.games.begin() + long(first));
+  block.first_game_in_file += first;
+  return past_end;
+}
+
+// The first input in which no game looked like PGN: not PGN, or empty. A part of an input
+// (PipelineOptions::game_starts) in which no game starts says nothing about the input.
 std::optional<Error> input_without_games(const PipelineOptions& options,
                                          const std::vector<std::vector<uint64_t>>& recognised,
-                                         const std::vector<uint64_t>& input_bytes) {
+                                         const std::vector<uint64_t>& input_bytes,
+                                         const std::vector<uint64_t>& games_queued) {
   for (size_t input = 0; input < options.inputs.size(); ++input) {
+    if (!options.game_starts.empty() && games_queued[input] == 0) continue;
     uint64_t games = 0;
     for (const std::vector<uint64_t>& worker : recognised) games += worker[input];
     if (games > 0) continue;
@@ -230,6 +257,7 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   uint64_t bytes_before = 0;  // consumed by the inputs already finished
   uint64_t sequence = 0;
   uint64_t global_games = 0;
+  std::vector<uint64_t> games_queued(options.inputs.size());
   for (size_t input = 0; input < options.inputs.size() && !failure; ++input) {
     Result<std::unique_ptr<ByteSource>> source = open_source(options.inputs[input]);
     if (!source) {
@@ -248,11 +276,19 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
         break;
       }
       if (!*more) break;
+      const bool past_part =
+          !options.game_starts.empty() && keep_games_starting_in(options.game_starts[input], job->block);
+      if (job->block.games.empty()) {
+        pool.give(std::move(job->block.data));
+        if (past_part) break;
+        continue;
+      }
+      games_queued[input] += job->block.games.size();
       job->sequence = sequence++;
       job->input = input;
       job->first_global_game = global_games + 1;
       global_games += job->block.games.size();
-      if (!queue.push(std::move(job))) break;
+      if (!queue.push(std::move(job)) || past_part) break;
       if (progress && Clock::now() >= next_report) {
         report(bytes_before + (*source)->bytes_consumed(), false);
         next_report = Clock::now() + std::chrono::milliseconds(250);
@@ -272,7 +308,8 @@ Result<ReadStats> read_games(const PipelineOptions& options, const SinkFactory& 
   if (failure) return *failure;
   if (options.strict && strict.first())
     return Error{"bad game (--strict): " + describe_bad_game(*strict.first())};
-  if (std::optional<Error> not_pgn = input_without_games(options, recognised, input_bytes)) return *not_pgn;
+  if (std::optional<Error> not_pgn = input_without_games(options, recognised, input_bytes, games_queued))
+    return *not_pgn;
 
   ReadStats stats;
   for (const WorkerStats& w : worker_stats) w.merge_into(stats);

@@ -6,7 +6,7 @@
 
 #include <functional>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "pgn/game.h"
 #include "pgn/pipeline_options.h"
 #include "pgn/read_stats.h"

@@ -26,6 +26,12 @@ struct Progress {
   bool done = false;         // the last call, once everything is read
 };
 
+// A stretch of an input's decompressed bytes: [begin, end).
+struct ByteRange {
+  uint64_t begin = 0;
+  uint64_t end = ~uint64_t(0);
+};
+
 struct PipelineOptions {
   std::vector<std::string> inputs;               // file paths; "-" is standard input
   int threads = 0;                               // parser threads; 0 = all cores
@@ -43,6 +49,11 @@ struct PipelineOptions {
   // When set, sees every byte of input `input` as read (decompressed), in order, on the reader
   // thread: db add hashes the content this way instead of decompressing it a second time.
   std::function<void(size_t input, std::string_view bytes)> on_input_bytes;
+  // Per input, when not empty: only the games whose first byte lies in the range are read (a
+  // part of the input, `count --part`). The others are still split off, since a game boundary
+  // is only found by scanning from the start, but are never parsed, and reading stops past the
+  // range. Every game starts in exactly one of ranges that tile the input.
+  std::vector<ByteRange> game_starts;
 };
 
 }  // namespace bookforge::pgn

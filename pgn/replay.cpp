@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "engine/san.h"
+#include "chess/san.h"
 #include "pgn/result_token.h"
 
 namespace bookforge::pgn {

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.h"
-#include "engine/san.h"
+#include "chess/board.h"
+#include "chess/san.h"
 #include "pgn/filter.h"
 #include "pgn/game.h"
 #include "pgn/pipeline_options.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::pgn {
 

@@ -1,6 +1,6 @@
 #include "serve/api.h"
 
-#include "book/store/game_text.h"
+#include "store/game_text.h"
 
 #include "serve/explorer_json.h"
 #include "serve/position_json.h"

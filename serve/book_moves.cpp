@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "book/polyglot/probe.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::serve {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "book/polyglot/reader.h"
-#include "engine/board.h"
+#include "chess/board.h"
 
 namespace bookforge::serve {
 

@@ -2,7 +2,7 @@
 
 #include <future>
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::serve {
 namespace {

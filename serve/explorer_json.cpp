@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "book/polyglot/format.h"
-#include "book/store/game_text.h"
+#include "store/game_text.h"
 
 namespace bookforge::serve {
 namespace {

@@ -1,13 +1,13 @@
 // The explorer's own parameters, as the lichess opening explorer takes them: how many moves to
 // list, and the filters (speeds, ratings, since, until), which the store applies
-// (book/store/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
+// (store/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
 // "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
 #pragma once
 
-#include "book/store/game_record.h"
-#include "book/store/slice.h"
-#include "engine/result.h"
+#include "base/result.h"
 #include "serve/query_params.h"
+#include "store/game_record.h"
+#include "store/slice.h"
 
 namespace bookforge::serve {
 
@@ -15,7 +15,7 @@ inline constexpr int kDefaultExplorerMoves = 12;  // lichess's default
 
 struct ExplorerRequest {
   int max_moves = kDefaultExplorerMoves;
-  int top_games = store::kTopGames;  // at most what the store keeps (book/store/game_record.h)
+  int top_games = store::kTopGames;  // at most what the store keeps (store/game_record.h)
   int recent_games = store::kRecentGames;
   store::SliceFilter filter;  // empty: every game
 };

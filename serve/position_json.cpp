@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "book/polyglot/format.h"
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 
 namespace bookforge::serve {
 

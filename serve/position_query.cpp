@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::serve {
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
-#include "engine/board.h"
-#include "engine/move_sequence.h"
-#include "engine/result.h"
+#include "base/result.h"
+#include "chess/board.h"
+#include "chess/move_sequence.h"
 #include "serve/query_params.h"
 
 namespace bookforge::serve {

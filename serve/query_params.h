@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::serve {
 

@@ -14,7 +14,7 @@
 #include <atomic>
 #include <chrono>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "serve/waiting_room.h"
 
 namespace bookforge::serve {

@@ -16,7 +16,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "serve/allowed_hosts.h"
 #include "serve/api.h"
 #include "serve/waiting_room.h"

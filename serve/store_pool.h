@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "book/store/store.h"
-#include "engine/result.h"
+#include "base/result.h"
+#include "store/store.h"
 
 namespace bookforge::serve {
 

@@ -31,7 +31,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/result.h"
+#include "base/result.h"
 #include "serve/request_framing.h"
 
 namespace bookforge::serve {

@@ -76,9 +76,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/eval.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "pgn/lexer.h"
 #include "pgn/source.h"
 #include "pgn/visitor.h"

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/board.h"
+#include "chess/board.h"
 #include "engine/uci_client.h"
 
 namespace bookforge {

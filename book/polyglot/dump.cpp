@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "book/polyglot/format.h"
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 
 namespace bookforge::book {
 

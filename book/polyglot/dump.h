@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "book/polyglot/reader.h"
-#include "engine/types.h"
+#include "chess/types.h"
 
 namespace bookforge::book {
 

@@ -4,7 +4,7 @@
 #include <unordered_set>
 
 #include "book/polyglot/walk.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::book {
 namespace {

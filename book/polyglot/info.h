@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "book/polyglot/reader.h"
-#include "engine/types.h"
+#include "chess/types.h"
 
 namespace bookforge::book {
 

@@ -9,7 +9,7 @@
 
 #include "book/polyglot/reader.h"
 #include "book/polyglot/writer.h"
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

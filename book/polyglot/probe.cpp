@@ -1,6 +1,6 @@
 #include "book/polyglot/probe.h"
 
-#include "engine/san.h"
+#include "chess/san.h"
 
 namespace bookforge::book {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "book/polyglot/reader.h"
-#include "engine/board.h"
+#include "chess/board.h"
 
 namespace bookforge::book {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "book/polyglot/format.h"
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 

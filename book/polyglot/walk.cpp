@@ -4,8 +4,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 
 namespace bookforge::book {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/board.h"
+#include "chess/board.h"
 
 namespace bookforge::book {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "book/temp_file.h"
+#include "base/temp_file.h"
 
 namespace bookforge::book {
 namespace {

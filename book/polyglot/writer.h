@@ -11,14 +11,14 @@
 
 #include "book/output_file.h"
 #include "book/polyglot/format.h"
-#include "engine/result.h"
+#include "base/result.h"
 
 namespace bookforge::book {
 
 class PolyglotWriter {
  public:
   static Result<PolyglotWriter> create(const std::string& path);
-  // A writer for a later partition of a book (book/tally/tally.h), filled on another thread
+  // A writer for a later partition of a book (counts/tally.h), filled on another thread
   // while the book's own writer takes the earlier ones, then moved into it with append(). Its file in `dir`
   // has no name, so it never shows and disappears with the writer.
   static Result<PolyglotWriter> create_for_partition(const std::string& dir);

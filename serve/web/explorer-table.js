@@ -1,31 +1,48 @@
 // The explorer table: one row per move with its share of the games, the game count, the
 // white / draw / black bar, the mover's average (the opponents' in its tooltip) and performance
-// ratings, the years it was played and the opening name after the move; a total row for the
+// ratings, the years it was played and the opening the move leads to; a total row for the
 // position. Percentages are of the games with a result.
 import { el } from "./dom.js";
 import { count, orDash, percent } from "./format.js";
 
-// Below this share a bar segment is too narrow for its label, which stays as the tooltip.
-const LABEL_MIN_PERCENT = 15;
-
+// Each segment's label is its own element: the stylesheet hides it when the segment is too
+// narrow to hold it (a container query on the segment's width); the tooltip always has it.
 function resultBar({ white, draws, black }) {
   const games = white + draws + black;
   const bar = el("div", { class: "bar" });
   for (const [name, part] of [["white", white], ["draws", draws], ["black", black]]) {
     const text = percent(part, games);
-    const segment = el("span", { class: name, style: `width: ${text}`, title: `${name}: ${text}` }, text);
-    if (!games || (100 * part) / games < LABEL_MIN_PERCENT) segment.classList.add("narrow");
-    bar.append(segment);
+    const label = el("span", { class: "label" }, text);
+    bar.append(el("span", { class: name, style: `width: ${text}`, title: `${name}: ${text}` }, label));
   }
   return bar;
 }
 
-// "B20 Sicilian Defense" with the ECO code dimmed.
-export const openingLabel = (opening) => [el("span", { class: "eco" }, opening.eco), ` ${opening.name}`];
+// "B20 Sicilian Defense" with the ECO code dimmed; name: the part of the name to show.
+export const openingLabel = (opening, name = opening.name) => [el("span", { class: "eco" }, opening.eco), ` ${name}`];
 
-function openingCell(opening) {
+// An opening's name, most general part first: "Sicilian Defense: Najdorf Variation, English
+// Attack" is the family and then its variations.
+function nameParts(name) {
+  const [family, variations] = name.split(": ");
+  return [family, ...(variations ? variations.split(", ") : [])];
+}
+
+// A move's opening as far as it says more than the position's own: after 1.e4 c5 (Sicilian
+// Defense), 2.Nc3 leads to "Closed". A name that adds nothing keeps its last part; one of
+// another family (a transposition) stays whole.
+function variationName(name, positionName) {
+  const parts = nameParts(name);
+  const known = positionName ? nameParts(positionName) : [];
+  let shared = 0;
+  while (shared < parts.length - 1 && parts[shared] === known[shared]) ++shared;
+  return shared ? parts.slice(shared).join(", ") : name;
+}
+
+function openingCell(opening, positionOpening) {
   if (!opening) return el("td", { class: "name" });
-  return el("td", { class: "name", title: `${opening.eco} ${opening.name}` }, ...openingLabel(opening));
+  const label = openingLabel(opening, variationName(opening.name, positionOpening?.name));
+  return el("td", { class: "name", title: `${opening.eco} ${opening.name}` }, ...label);
 }
 
 // "2019–2023", "2021" for a single year, a dash when no game's date is known (or the answer
@@ -44,19 +61,19 @@ function ratingCell(move) {
 // Every game, with those without a result: the server's `games` (a lichess answer has none).
 const gamesOf = (counts) => counts.games ?? counts.white + counts.draws + counts.black;
 
-function moveRow(move, positionGames, onPlay) {
+function moveRow(move, position, onPlay) {
   const games = gamesOf(move);
   const row = el(
     "tr",
     { "data-uci": move.uci, tabindex: "0", title: `Play ${move.san}` },
     el("td", { class: "move" }, move.san),
-    el("td", { class: "share" }, percent(games, positionGames)),
+    el("td", { class: "share" }, percent(games, position.games)),
     el("td", { class: "games" }, count(games)),
     el("td", { class: "result" }, resultBar(move)),
     ratingCell(move),
     el("td", { class: "perf" }, orDash(move.performance)),
     el("td", { class: "years" }, yearsText(move.bookforge)),
-    openingCell(move.opening),
+    openingCell(move.opening, position.opening),
   );
   row.addEventListener("click", () => onPlay(move.uci));
   row.addEventListener("keydown", (event) => {
@@ -68,7 +85,8 @@ function moveRow(move, positionGames, onPlay) {
 // explorer: the answer of /api/explorer; onPlay(uci) plays a move of the table.
 export function renderExplorer(table, explorer, onPlay) {
   const positionGames = gamesOf(explorer.bookforge ?? explorer);
-  const rows = explorer.moves.map((move) => moveRow(move, positionGames, onPlay));
+  const position = { games: positionGames, opening: explorer.opening };
+  const rows = explorer.moves.map((move) => moveRow(move, position, onPlay));
   if (!rows.length) {
     const note = "No game in the store reaches this position.";
     rows.push(el("tr", { class: "empty" }, el("td", { colspan: "8" }, note)));

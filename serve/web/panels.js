@@ -47,7 +47,7 @@ export function renderTopGames(section, games, onOpen) {
       el("td", {}, player(game.white)),
       el("td", { class: "result" }, RESULT_OF_WINNER[game.winner] ?? "½-½"),
       el("td", {}, player(game.black)),
-      el("td", { class: "muted" }, String(game.year ?? "")),
+      el("td", { class: "year muted" }, String(game.year ?? "")),
     );
     row.addEventListener("click", () => onOpen(game.id));
     return row;

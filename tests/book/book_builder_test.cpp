@@ -3,8 +3,8 @@
 #include "book/book_builder.h"
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "book/tally/entry_merge.h"
-#include "engine/san.h"
+#include "counts/entry_merge.h"
+#include "chess/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

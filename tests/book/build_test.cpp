@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "book/build.h"
-#include "book/store/add.h"
+#include "store/add.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

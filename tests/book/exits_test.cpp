@@ -6,8 +6,8 @@
 #include <set>
 #include <sstream>
 
-#include "engine/move_sequence.h"
-#include "engine/san.h"
+#include "chess/move_sequence.h"
+#include "chess/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <set>
 
-#include "book/temp_file.h"
+#include "base/temp_file.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -4,7 +4,7 @@
 
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

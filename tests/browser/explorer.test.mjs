@@ -268,13 +268,6 @@ test("the move under the pointer in the table is drawn as an arrow on the board"
   await page.waitForSelector("#board .arrows .arrow", { hidden: true });
 });
 
-test("screenshot at 1280x800", async () => {
-  await page.hover('#moves tbody tr[data-uci="g1f3"] .games');
-  await page.waitForSelector("#board .arrows .arrow");
-  await page.screenshot({ path: path.join(out, "explorer-1280.png") });
-  await page.hover("#line");
-});
-
 test("the back button and the left arrow key step back, the table follows", async () => {
   await page.click("#back");
   await waitForPosition("e2e4");
@@ -396,19 +389,191 @@ test("the engine button shows a line for the position", async () => {
   assert.match(await page.$eval("#engine-line .pv", (pv) => pv.textContent), /^2\. \S+/);
 });
 
-test("on a phone-sized screen the board is above the table and nothing overflows sideways", async () => {
-  await page.setViewport({ width: 390, height: 844 });
-  await page.reload();
+// Runs in the page: what a user would have to scroll sideways to see. The page must be no wider
+// than the viewport, and no element or run of text may reach past its left or right edge,
+// unless it is not rendered or an ancestor clips it (overflow hidden or clip) inside the
+// viewport. A scrolling box does not excuse what it holds: the user would still scroll. Only
+// the outermost culprits are named, not everything inside them.
+function sidewaysOverflow() {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const pageWidth = document.documentElement.scrollWidth;
+  if (pageWidth > width) problems.push(`the page is ${pageWidth}px wide`);
+  const clippedInside = (node) => {
+    for (let box = node.parentElement; box; box = box.parentElement) {
+      const { overflowX } = getComputedStyle(box);
+      if (overflowX !== "hidden" && overflowX !== "clip") continue;
+      const { left, right } = box.getBoundingClientRect();
+      if (left >= -0.5 && right <= width + 0.5) return true;
+    }
+    return false;
+  };
+  const name = (element) => {
+    const classes = [...element.classList].map((name) => `.${name}`).join("");
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${classes}`;
+  };
+  const named = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : node;
+    if (node.nodeType === Node.TEXT_NODE && !node.data.trim()) continue;
+    if (named.has(node.parentElement)) {
+      named.add(node);
+      continue;
+    }
+    if (!element.checkVisibility({ visibilityProperty: true })) continue;
+    let box = node;
+    if (node.nodeType === Node.TEXT_NODE) {
+      box = document.createRange();
+      box.selectNodeContents(node);
+    }
+    const { left, right, width: boxWidth } = box.getBoundingClientRect();
+    if (boxWidth === 0 || (left >= -0.5 && right <= width + 0.5) || clippedInside(node)) continue;
+    const what = node === element ? name(element) : `"${node.data.trim().slice(0, 30)}" in ${name(element)}`;
+    named.add(node);
+    problems.push(`${what} spans ${Math.round(left)}..${Math.round(right)}px`);
+  }
+  return { width, problems };
+}
+
+// Runs in the page: a percentage shown in a result bar lies inside its own segment with a
+// little room on both sides, so that two never run into each other ("19.5%19.5%"), and on one
+// line; a segment wide enough for any label shows its own. Labels hidden (not rendered,
+// invisible or transparent) do not count.
+function barLabelProblems() {
+  const ROOM = 2; // px between a label and its segment's edges
+  const WIDE_ENOUGH = 60; // px: "100.0%" fits with room to spare
+  const problems = [];
+  const isShown = (element) =>
+    element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+    !/^rgba\(.*,\s*0\)$/.test(getComputedStyle(element).color);
+  const row = (bar) => bar.closest("tr")?.dataset.uci ?? "total";
+  for (const bar of document.querySelectorAll(".bar")) {
+    if (!bar.checkVisibility()) continue;
+    for (const segment of bar.children) {
+      const box = segment.getBoundingClientRect();
+      const walker = document.createTreeWalker(segment, NodeFilter.SHOW_TEXT);
+      let labelled = false;
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (!text.data.trim() || !isShown(text.parentElement)) continue;
+        labelled = true;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const { left, right } = range.getBoundingClientRect();
+        const where = `${row(bar)}: "${text.data}" (${Math.round(right - left)}px)`;
+        if (left < box.left + ROOM - 0.5 || right > box.right - ROOM + 0.5)
+          problems.push(`${where} does not fit its ${Math.round(box.width)}px segment`);
+        if (range.getClientRects().length > 1) problems.push(`${where} wraps`);
+      }
+      if (!labelled && box.width >= WIDE_ENOUGH)
+        problems.push(`${row(bar)}: a ${Math.round(box.width)}px segment hides its label`);
+    }
+  }
+  return problems;
+}
+
+// Runs in the page: results written in a cell ("½-½") that break over two lines.
+function wrappedResults() {
+  return [...document.querySelectorAll(".top-games .result")]
+    .filter((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return cell.checkVisibility() && range.getClientRects().length > 1;
+    })
+    .map((cell) => cell.textContent);
+}
+
+async function assertFitsSideways(what) {
+  const { width, problems } = await page.evaluate(sidewaysOverflow);
+  assert.deepEqual(problems.slice(0, 12), [], `${what}: past the edges of the ${width}px viewport`);
+  assert.deepEqual(await page.evaluate(barLabelProblems), [], `${what}: result bar labels`);
+}
+
+// The parts of the table a user cannot do without, at any width: the move, its game count and
+// its results; and a board large enough to play on.
+async function assertUsable(what) {
+  const board = await page.$eval("#board", (element) => element.getBoundingClientRect().toJSON());
+  assert.ok(board.width >= 280, `${what}: the board is ${board.width}px wide`);
+  const hidden = await page.$$eval("#moves tbody tr[data-uci]", (rows) =>
+    rows.flatMap((row) =>
+      [".move", ".games", ".result .bar"]
+        .filter((part) => !row.querySelector(part).checkVisibility({ visibilityProperty: true }))
+        .map((part) => `${row.dataset.uci} ${part}`),
+    ),
+  );
+  assert.deepEqual(hidden, [], `${what}: hidden parts of the table`);
+}
+
+// The board redraws itself at its new size a moment after the page is resized.
+async function resize(screen) {
+  await page.setViewport(screen);
+  await page.waitForFunction(() => {
+    const board = document.querySelector("#board");
+    return Math.abs(board.firstElementChild.getBoundingClientRect().width - board.clientWidth) < 1;
+  });
+}
+
+// The widths photographed: a phone, a tablet upright, a tablet on its side, a laptop.
+const SCREENS = [
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
+
+for (const screen of SCREENS) {
+  test(`at ${screen.width}px wide the whole page fits the screen's width`, async () => {
+    await resize(screen);
+    await page.goto(`${base}/?play=e2e4,c7c5`);
+    await waitForPosition("e2e4,c7c5");
+    await page.waitForSelector("#games:not([hidden])");
+    await page.screenshot({ path: path.join(out, `explorer-${screen.width}.png`), fullPage: true });
+    await assertFitsSideways(`${screen.width}px`);
+    assert.deepEqual(await page.evaluate(wrappedResults), [], "results on two lines");
+    await assertUsable(`${screen.width}px`);
+    // The filters, unfolded, wrap within the width too.
+    await page.click("#filters summary");
+    await assertFitsSideways(`${screen.width}px, filters unfolded`);
+    await page.click("#filters summary");
+  });
+}
+
+test("on a phone-sized screen the board is above the table", async () => {
+  await resize({ width: 390, height: 844 });
   await waitForPosition("e2e4,c7c5");
   const board = await page.$eval("#board", (element) => element.getBoundingClientRect().toJSON());
   const table = await page.$eval("#moves", (element) => element.getBoundingClientRect().toJSON());
   assert.ok(board.bottom <= table.top, "the board is above the table");
-  assert.ok(board.width >= 300, `the board is ${board.width}px wide`);
-  assert.ok(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    "no sideways scrolling",
-  );
-  await page.screenshot({ path: path.join(out, "explorer-390.png"), fullPage: true });
+});
+
+test("at widths from 320 to 1920 px, every 10 px, nothing reaches past the viewport", async () => {
+  for (let width = 320; width <= 1920; width += 10) {
+    await resize({ width, height: 800 });
+    await assertFitsSideways(`${width}px`);
+    await assertUsable(`${width}px`);
+  }
+});
+
+// After 1.e4 c5 (the Sicilian Defense) the moves lead to Sicilian variations: the column names
+// them, in full and not cut off, with the whole name in the cell's tooltip.
+test("at 1280px the Opening column shows each move's variation", async () => {
+  await resize({ width: 1280, height: 800 });
+  const explorer = await (await fetch(`${base}/api/explorer?play=e2e4,c7c5&moves=100`)).json();
+  const named = explorer.moves.filter((move) => move.opening?.name.includes(": "));
+  assert.ok(named.length >= 3, "moves to named variations");
+  for (const { uci, opening } of named) {
+    const variation = opening.name.slice(opening.name.indexOf(": ") + 2);
+    const cell = await page.$eval(`#moves tbody tr[data-uci="${uci}"] .name`, (element) => ({
+      text: element.textContent,
+      title: element.title,
+      shown: element.checkVisibility({ visibilityProperty: true }),
+      cut: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+    }));
+    assert.ok(cell.shown, `${uci}: the Opening column is shown`);
+    assert.ok(cell.text.includes(variation), `${uci}: "${cell.text}" names ${variation}`);
+    assert.equal(cell.cut, false, `${uci}: "${cell.text}" is cut off`);
+    assert.ok(cell.title.includes(opening.name), `${uci}: the tooltip "${cell.title}" has the full name`);
+  }
 });
 
 test("no console error and no failed request", () => {

@@ -1,4 +1,4 @@
-// The inline slider lookups of engine/attacks.h, compiled here with the consumer's own flags,
+// The inline slider lookups of chess/attacks.h, compiled here with the consumer's own flags,
 // must index the tables the installed library filled: PEXT in one and magics in the other
 // give wrong attacks without any error. For every square of every position of a short game,
 // compares the attackers computed here with Board::attackers_to (compiled into the library).
@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <iterator>
 
-#include "engine/attacks.h"
-#include "engine/board.h"
-#include "engine/san.h"
+#include "chess/attacks.h"
+#include "chess/board.h"
+#include "chess/san.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "engine/san.h"
+#include "chess/san.h"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -24,7 +24,7 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(f include/bookforge/book/polyglot/reader.h include/bookforge/engine/board.h
+foreach(f include/bookforge/book/polyglot/reader.h include/bookforge/chess/board.h
           lib/cmake/bookforge/bookforgeConfig.cmake lib/libbookforge_polyglot.a
           share/bookforge/openings.tsv bin/bookforge)
   if(NOT EXISTS ${prefix}/${f})

@@ -5,8 +5,8 @@
 #include <cstring>
 #include <sstream>
 
-#include "engine/board.h"
-#include "engine/san.h"
+#include "chess/board.h"
+#include "chess/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::test {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "book/polyglot/format.h"
-#include "engine/board.h"
-#include "engine/movegen.h"
-#include "engine/san.h"
+#include "chess/board.h"
+#include "chess/movegen.h"
+#include "chess/san.h"
 #include "support/test_support.h"
 
 namespace bookforge::test {

@@ -141,17 +141,6 @@ TEST(DbAdd, OtherCountingSettingsAreRefusedUnlessForced) {
   EXPECT_EQ(sql_rows(db, "SELECT max(first_ply) FROM tree"), "29\n");
 }
 
-TEST(DbAdd, StandardInputIsRecordedWithoutAHashAndNeverRefused) {
-  TempDir dir;
-  const fs::path db = dir / "t.sqlite";
-  CommandResult from_stdin = run_bookforge({"db", "add", "-", "--db", db.string(), "--progress", "never"},
-                                           read_file(sample(kLichess)));
-  ASSERT_EQ(from_stdin.exit_code, 0) << from_stdin.err;
-  ASSERT_EQ(db_add(db, {sample(kLichess)}).exit_code, 0);
-  // Added, but its games came in through standard input already: counted once.
-  EXPECT_EQ(sources_of(db), "-|1|1000\n" + sample(kLichess).string() + "|0|0\n");
-}
-
 TEST(DbAdd, AFailedReadLeavesTheStoreAsItWas) {
   TempDir dir;
   const fs::path db = dir / "t.sqlite";

@@ -11,8 +11,8 @@
 
 #include "e2e/book_fixtures.h"
 #include "e2e/db_helpers.h"
-#include "engine/board.h"
-#include "engine/san.h"
+#include "chess/board.h"
+#include "chess/san.h"
 
 namespace bookforge::test {
 namespace {

@@ -7,14 +7,16 @@
 #include <filesystem>
 #include <string>
 
+#include "store/page_checksum.h"
 #include "support/test_support.h"
 
 namespace bookforge::test {
 
-// Every result row of `sql` as "v1|v2|...\n" lines; "ERROR: ..." if the query fails.
+// Every result row of `sql` as "v1|v2|...\n" lines; "ERROR: ..." if the query fails. Through
+// the page checksums, so that a test's own changes to a store are not taken for damage.
 inline std::string sql_rows(const std::filesystem::path& db_path, const std::string& sql) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READWRITE, store::checksum_vfs_name()) != SQLITE_OK) {
     std::string e = std::string("ERROR: ") + sqlite3_errmsg(db);
     sqlite3_close(db);
     return e;

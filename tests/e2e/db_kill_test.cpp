@@ -16,7 +16,7 @@
 #include <regex>
 #include <thread>
 
-#include "book/store/add.h"
+#include "store/add.h"
 #include "e2e/db_helpers.h"
 
 extern char** environ;

@@ -1,7 +1,7 @@
 // The store's slices (speed, rating band, month) against an independent count: the test
 // rewrites the samples' dates and time controls so that every kind of slice occurs, counts every
 // (position, move) per game slice with its own reader and its own rules (written from the
-// documentation of book/store/slice.h, not from its code), and compares `db explore` under
+// documentation of store/slice.h, not from its code), and compares `db explore` under
 // several filters. Then `build --from-db` with slice flags against `build` of the PGN with the
 // reader's own filters, which must give the same book byte for byte.
 #include <nlohmann/json.hpp>
@@ -14,8 +14,8 @@
 
 #include "e2e/book_fixtures.h"
 #include "e2e/db_helpers.h"
-#include "engine/board.h"
-#include "engine/san.h"
+#include "chess/board.h"
+#include "chess/san.h"
 
 namespace bookforge::test {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/san.h"
+#include "chess/san.h"
 #include "pgn/pipeline.h"
 #include "pgn/recording_visitor.h"
 

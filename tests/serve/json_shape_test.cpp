@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "book/polyglot/format.h"
-#include "engine/san.h"
+#include "chess/san.h"
 #include "serve/api_response.h"
 #include "serve/book_moves.h"
 #include "serve/engine_slot.h"

@@ -2,7 +2,7 @@
 // the engine's bounds. Every refusal names the parameter, so a 400 tells the client what to fix.
 #include <gtest/gtest.h>
 
-#include "engine/san.h"
+#include "chess/san.h"
 #include "serve/engine_slot.h"
 #include "serve/explorer_request.h"
 #include "serve/position_query.h"

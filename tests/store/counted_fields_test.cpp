@@ -1,4 +1,4 @@
-// The list of counted fields (book/tally/counted_fields.h) drives every representation of the
+// The list of counted fields (counts/counted_fields.h) drives every representation of the
 // counts. Each field gets a value of its own, and the entry goes through every one of them:
 // the tables' slots, a run file, the k-way merge, a store row, and back. A field that one of
 // them dropped, swapped or merged the wrong way fails here, whichever field it is.
@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
-#include "book/store/store.h"
-#include "book/tally/entry_merge.h"
-#include "book/tally/open_table.h"
-#include "book/tally/run_file.h"
+#include "store/store.h"
+#include "counts/entry_merge.h"
+#include "counts/open_table.h"
+#include "counts/run_file.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {

@@ -1,12 +1,12 @@
 // The top and recent games of a position, and the records of the games, as db add collects
-// them (book/store/game_references.h).
+// them (store/game_references.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 #include <vector>
 
-#include "book/store/game_references.h"
+#include "store/game_references.h"
 #include "support/test_support.h"
 
 namespace bookforge::store {

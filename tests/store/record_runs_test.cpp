@@ -1,4 +1,4 @@
-// Byte records sorted on disk (book/store/record_runs.h): what comes back is every record, in
+// Byte records sorted on disk (store/record_runs.h): what comes back is every record, in
 // (major, minor) order, equal keys in the order they were added, however often they spilled.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "book/store/record_runs.h"
+#include "store/record_runs.h"
 #include "support/test_support.h"
 
 namespace bookforge::store {

@@ -1,11 +1,11 @@
-// The store's slices (book/store/slice.h) and their blobs (book/store/slice_counts.h).
+// The store's slices (store/slice.h) and their blobs (store/slice_counts.h).
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "book/store/slice.h"
-#include "book/store/slice_counts.h"
-#include "book/tally/entry_merge.h"
+#include "store/slice.h"
+#include "store/slice_counts.h"
+#include "counts/entry_merge.h"
 
 namespace bookforge::store {
 namespace {

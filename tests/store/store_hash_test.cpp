@@ -1,5 +1,5 @@
 // The content hash: incremental updates equal one pass, and small changes change the digest.
-#include "book/store/content_hash.h"
+#include "store/content_hash.h"
 
 #include <random>
 #include <set>

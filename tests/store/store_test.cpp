@@ -1,5 +1,7 @@
 // The Store class on its own: schema, format checks, merging sorted entries, sources, scans.
-#include "book/store/store.h"
+#include "store/store.h"
+
+#include "store/page_checksum.h"
 
 #include <sqlite3.h>
 
@@ -73,9 +75,12 @@ Store create_closed_and_reopen(const std::string& path, const std::vector<TallyE
   return std::move(*opened);
 }
 
+// Through the page checksums, so that the test's own changes are not taken for damage.
 void exec_sql(const std::string& path, const std::string& sql) {
   sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, checksum_vfs_name()),
+      SQLITE_OK);
   char* message = nullptr;
   int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
   EXPECT_EQ(rc, SQLITE_OK) << (message ? message : "");
@@ -363,6 +368,92 @@ TEST(Store, OpenRejectsNewerAndUnknownSchemaVersions) {
   Result<Store> none = Store::open(path, false);
   ASSERT_FALSE(none.ok());
   EXPECT_NE(none.error().message.find("unknown store schema version"), std::string::npos);
+}
+
+// Every page of a new store ends in its checksum (store/page_checksum.h), and a change to
+// any byte of a page fails the next read of that page, naming it.
+TEST(Store, EveryPageCarriesItsChecksumAndAChangedByteIsCaught) {
+  TempDir dir;
+  const std::string path = dir / "t.sqlite";
+  std::vector<TallyEntry> entries;
+  for (uint64_t k = 1; k <= 3000; ++k) entries.push_back(entry(k * 0x9e3779b97f4a7c15ULL, 1, 1, 0, 0, 2));
+  std::sort(entries.begin(), entries.end(),
+            [](const TallyEntry& a, const TallyEntry& b) { return a.key < b.key; });
+  ASSERT_TRUE(create_closed_and_reopen(path, entries).close().ok());
+  std::string bytes = test::read_file(path);
+  ASSERT_EQ(bytes[20], char(kChecksumBytes));
+  const size_t page = 65536;
+  ASSERT_EQ(bytes.size() % page, 0u);
+  ASSERT_GE(bytes.size() / page, 3u);
+  for (size_t at = 0; at < bytes.size(); at += page) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data() + at);
+    uint64_t stored = 0;
+    for (int i = 7; i >= 0; --i) stored = stored << 8 | p[page - 8 + size_t(i)];
+    EXPECT_EQ(stored, page_checksum(uint32_t(at / page) + 1, {p, page})) << "page " << at / page + 1;
+  }
+  // One byte of the last page's content: the scan reaches it and fails.
+  bytes[bytes.size() - page + 100] ^= 0x20;
+  test::write_file(path, bytes);
+  Result<Store> opened = Store::open(path, false);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  const std::string pages = std::to_string(bytes.size() / page);
+  const std::unique_ptr<book::EntryStream> scan = opened->scan();
+  for (TallyEntry e; scan->next(e);) {
+  }
+  ASSERT_FALSE(scan->status().ok());
+  EXPECT_NE(
+      scan->status().error().message.find(path + ": damaged store: page " + pages + " fails its checksum"),
+      std::string::npos)
+      << scan->status().error().message;
+}
+
+// A store of schema version 3 has no checksums (no reserved bytes): it is read as it is.
+TEST(Store, AStoreWithoutChecksumsIsReadAsItIs) {
+  TempDir dir;
+  const std::string path = dir / "t.sqlite";
+  ASSERT_TRUE(create_closed_and_reopen(path, {entry(5, 1, 2, 3, 4, 1)}).close().ok());
+  // Copied by plain SQLite into a file without reserved bytes, as bookforge wrote version 3.
+  const std::string old = dir / "v3.sqlite";
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(old.c_str(), &db), SQLITE_OK);
+  const std::string copy =
+      "PRAGMA page_size = 65536; ATTACH '" + path +
+      "' AS made; BEGIN; SELECT 1;"
+      "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
+      "INSERT INTO meta SELECT * FROM made.meta; UPDATE meta SET value = '3' WHERE name = 'schema_version';";
+  ASSERT_EQ(sqlite3_exec(db, copy.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  sqlite3_stmt* tables = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(
+                db, "SELECT name, sql FROM made.sqlite_schema WHERE name != 'meta' AND sql IS NOT NULL", -1,
+                &tables, nullptr),
+            SQLITE_OK);
+  std::vector<std::pair<std::string, std::string>> schema;
+  while (sqlite3_step(tables) == SQLITE_ROW)
+    schema.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(tables, 0)),
+                        reinterpret_cast<const char*>(sqlite3_column_text(tables, 1)));
+  sqlite3_finalize(tables);
+  for (const auto& [name, sql] : schema) {
+    std::string fill = sql + ";";
+    if (sql.rfind("CREATE TABLE", 0) == 0)
+      fill += "INSERT INTO main." + name + " SELECT * FROM made." + name + ";";
+    ASSERT_EQ(sqlite3_exec(db, fill.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  }
+  ASSERT_EQ(sqlite3_exec(db, "COMMIT; DETACH made; PRAGMA journal_mode = WAL;", nullptr, nullptr, nullptr),
+            SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  ASSERT_EQ(test::read_file(old)[20], 0);
+  std::filesystem::rename(old, path);
+  Result<Store> opened = Store::open(path, true);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  ASSERT_TRUE(opened->begin().ok());
+  ASSERT_TRUE(merge(*opened, {entry(5, 1, 1, 0, 0, 1)}).ok());
+  ASSERT_TRUE(opened->commit().ok());
+  EXPECT_TRUE(opened->check_integrity().ok());
+  Result<std::vector<TallyEntry>> rows = opened->moves_at(5);
+  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ((*rows)[0].white_wins, 3u);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "book/polyglot/format.h"
-#include "engine/board.h"
+#include "chess/board.h"
 
 namespace bookforge::test {
 

@@ -1,0 +1,92 @@
+// Machine notations of a move: UCI text and the Polyglot 16-bit encoding.
+//
+// Polyglot move (big-endian u16 in the book):
+//
+//   15 | 14 13 12 | 11 10 9 | 8 7 6 | 5 4 3 | 2 1 0
+//    0 |  promo   | from row| from  | to row| to file
+//                             file
+//
+// promo: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen. The low 12 bits are laid out exactly
+// like our Move's squares, so conversion only rewrites the top nibble.
+#include <string>
+
+#include "chess/castling.h"
+#include "chess/san.h"
+
+namespace bookforge {
+namespace {
+
+// Completes bare from/to squares (and promotion) into a Move of the right kind for this
+// position: castling when the king goes onto its own rook, en passant onto the ep square.
+Move complete_move(const Board& board, Square from, Square to, PieceType promo) {
+  if (promo != kNoPieceType) return Move(from, to, Move::kPromotion, promo);
+  const Piece pc = board.piece_on(from);
+  if (pc == kNoPiece) return Move::none();
+  const Color us = color_of(pc);
+  if (type_of(pc) == kKing && board.piece_on(to) == make_piece(us, kRook))
+    return Move(from, to, Move::kCastling);
+  if (type_of(pc) == kPawn && to == board.ep_square() && file_of(from) != file_of(to))
+    return Move(from, to, Move::kEnPassant);
+  return Move(from, to);
+}
+
+Move legal_or_none(const Board& board, Move m) {
+  return m != Move::none() && board.is_legal(m) ? m : Move::none();
+}
+
+}  // namespace
+
+std::string move_to_uci(Move m) {
+  if (!m.is_ok()) return "0000";
+  Square to = m.kind() == Move::kCastling ? castling_king_to(m) : m.to();
+  std::string s{char('a' + file_of(m.from())), char('1' + rank_of(m.from())), char('a' + file_of(to)),
+                char('1' + rank_of(to))};
+  if (m.kind() == Move::kPromotion) s += "pnbrqk"[m.promotion()];
+  return s;
+}
+
+Move uci_to_move(const Board& board, std::string_view uci) {
+  if (uci.size() != 4 && uci.size() != 5) return Move::none();
+  for (int i = 0; i < 4; ++i) {
+    const char lo = i % 2 == 0 ? 'a' : '1';
+    if (uci[i] < lo || uci[i] > lo + 7) return Move::none();
+  }
+  const Square from = make_square(uci[0] - 'a', uci[1] - '1');
+  Square to = make_square(uci[2] - 'a', uci[3] - '1');
+  PieceType promo = kNoPieceType;
+  if (uci.size() == 5) {
+    switch (uci[4]) {
+      case 'n':
+        promo = kKnight;
+        break;
+      case 'b':
+        promo = kBishop;
+        break;
+      case 'r':
+        promo = kRook;
+        break;
+      case 'q':
+        promo = kQueen;
+        break;
+      default:
+        return Move::none();
+    }
+  }
+  // The king's two-square step from its home square is castling: rewrite it as king takes rook.
+  const Color us = board.side_to_move();
+  if (promo == kNoPieceType && from == castling_king_from(us) &&
+      board.piece_on(from) == make_piece(us, kKing) && rank_of(to) == rank_of(from) &&
+      (file_of(to) == 6 || file_of(to) == 2))
+    to = castling_rook_from(us, file_of(to) == 6);
+  return legal_or_none(board, complete_move(board, from, to, promo));
+}
+
+Move polyglot_to_move(const Board& board, uint16_t pg) {
+  const int promo_field = (pg >> 12) & 7;
+  if ((pg & 0x8000) || promo_field > 4) return Move::none();
+  const Square from = Square((pg >> 6) & 63), to = Square(pg & 63);
+  const PieceType promo = promo_field ? PieceType(kKnight + promo_field - 1) : kNoPieceType;
+  return legal_or_none(board, complete_move(board, from, to, promo));
+}
+
+}  // namespace bookforge

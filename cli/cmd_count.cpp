@@ -1,0 +1,254 @@
+// bookforge count: the map and reduce steps of a build spread over machines
+// (docs: DESIGN.md, "Beyond one machine"). Three forms, one per step:
+//
+//   count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]   count PGN into a set
+//   count --merge SETS -o SET --partitions K                            add sets into one
+//   count --find-duplicates SETS -o FOLDER                              the sets' skip lists
+//
+// and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "counts/count_to_set.h"
+#include "counts/counts_for_build.h"
+#include "counts/counts_set.h"
+#include "cli/command.h"
+#include "cli/filter_options.h"
+#include "cli/memory_option.h"
+#include "cli/number_option.h"
+#include "cli/output_path.h"
+#include "cli/read_report.h"
+
+namespace bookforge::cli {
+namespace {
+
+struct CountOptions {
+  std::vector<std::string> inputs;  // PGN files, or sets with --merge / --find-duplicates
+  std::string output;
+  bool merge = false;
+  bool find_duplicates = false;
+  unsigned partitions = 1;
+  std::string part;
+  std::string skip_games;
+  bool count_repeats = false;
+  bool keep_duplicates = false;
+  FilterFlags filter;
+  ReadFlags read;
+  std::string memory;
+  std::string tmp_dir;
+  std::vector<CLI::Option*> counting_only;  // flags of the first form only
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void print_set_summary(const CountOptions& opts, const book::CountsHeader& h, uint64_t bytes,
+                       double seconds) {
+  if (opts.read.quiet) return;
+  std::printf(
+      "%s: %u range(s), %llu bytes, %.1f bytes a game, from %llu games (%llu duplicates dropped, %llu "
+      "skipped) in %.2f s\n",
+      opts.output.c_str(), h.partitions, static_cast<unsigned long long>(bytes),
+      h.games_kept ? double(bytes) / double(h.games_kept) : 0.0,
+      static_cast<unsigned long long>(h.games_kept), static_cast<unsigned long long>(h.duplicates_dropped),
+      static_cast<unsigned long long>(h.games_skipped), seconds);
+}
+
+int run_count_games(const CountOptions& opts) {
+  const auto start = std::chrono::steady_clock::now();
+  if (Status s = book::check_partitions(opts.partitions); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  book::CountRequest request;
+  request.output = opts.output;
+  request.partitions = opts.partitions;
+  request.count_repeats = opts.count_repeats;
+  request.keep_duplicates = opts.keep_duplicates;
+  if (!opts.part.empty()) {
+    Result<book::InputPart> part = book::parse_input_part(opts.part);
+    if (!part) {
+      print_error(part.error().message);
+      return kExitUsage;
+    }
+    request.part = *part;
+  }
+  if (!opts.skip_games.empty()) {
+    Result<book::GameList> skip = book::read_game_list(opts.skip_games);
+    if (!skip) {
+      print_error(skip.error().message);
+      return kExitUsage;
+    }
+    request.skip = std::move(skip->fingerprints);
+  }
+  if (Status s = check_tmp_dir("--tmp-dir", opts.tmp_dir); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  if (int code = apply_memory_option(opts.memory, request.tally); code != kExitOk) return code;
+  request.tally.tmp_dir = opts.tmp_dir;
+  Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
+  if (!pipeline) {
+    print_error(pipeline.error().message);
+    return kExitUsage;
+  }
+  request.pipeline = std::move(*pipeline);
+
+  Result<book::CountReport> counted = book::count_to_set(request);
+  if (!counted) {
+    print_error(counted.error().message);
+    return kExitFailure;
+  }
+  if (!opts.read.quiet) warn_bad_games(counted->read);
+  print_set_summary(opts, counted->header, counted->bytes, seconds_since(start));
+  return kExitOk;
+}
+
+int run_merge(const CountOptions& opts) {
+  const auto start = std::chrono::steady_clock::now();
+  Result<std::vector<book::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
+  if (!sets) {
+    print_error(sets.error().message);
+    return kExitFailure;
+  }
+  Status ready = book::check_partitions(opts.partitions);
+  if (ready.ok()) ready = book::prepare_set_folder(opts.output);
+  if (!ready.ok()) {
+    print_error(ready.error().message);
+    return kExitUsage;
+  }
+  book::CountsHeader header = book::combined_header(*sets);
+  header.partitions = opts.partitions;
+  Result<book::SharedGames> games = book::shared_games(*sets);
+  if (!games) {
+    print_error(games.error().message);
+    return kExitFailure;
+  }
+  const uint32_t groups = std::min<uint32_t>(book::finest_common_partitions(*sets), opts.partitions);
+  Result<uint64_t> bytes = book::write_set(opts.output, header, book::summed_groups(*sets, groups),
+                                           games->all, read_threads(opts.read));
+  if (!bytes) {
+    print_error(bytes.error().message);
+    return kExitFailure;
+  }
+  print_set_summary(opts, header, *bytes, seconds_since(start));
+  return kExitOk;
+}
+
+int run_find_duplicates(const CountOptions& opts) {
+  std::vector<book::CountsSet> sets;
+  for (const std::string& dir : opts.inputs) {
+    Result<book::CountsSet> set = book::open_counts_set(dir);
+    if (!set) {
+      print_error(set.error().message);
+      return kExitFailure;
+    }
+    sets.push_back(std::move(*set));
+  }
+  if (Status s = book::check_sets_combine(sets); !s.ok()) {
+    print_error(s.error().message);
+    return kExitFailure;
+  }
+  Result<book::SharedGames> shared = book::shared_games(sets);
+  Status ready = shared ? book::prepare_set_folder(opts.output) : Status(shared.error());
+  if (!ready.ok()) {
+    print_error(ready.error().message);
+    return kExitFailure;
+  }
+  for (size_t s = 0; s < sets.size(); ++s) {
+    const book::GameList& skip = shared->skip[s];
+    if (skip.fingerprints.empty()) continue;
+    char name[64];
+    std::snprintf(name, sizeof name, "skip-%04zu.fingerprints", s);
+    const std::string path = (std::filesystem::path(opts.output) / name).string();
+    if (Status w = book::write_game_list(path, skip); !w.ok()) {
+      print_error(w.error().message);
+      return kExitFailure;
+    }
+    if (!opts.read.quiet)
+      std::printf("%s: %zu game(s) counted in an earlier set: count it again with --skip-games %s\n",
+                  sets[s].dir.c_str(), skip.fingerprints.size(), path.c_str());
+  }
+  if (!opts.read.quiet && shared->games == 0) std::printf("no game is counted in two sets\n");
+  return kExitOk;
+}
+
+int run_count(const CountOptions& opts) {
+  if (opts.merge && opts.find_duplicates) {
+    print_error("--merge and --find-duplicates are two different steps: give one");
+    return kExitUsage;
+  }
+  if (opts.merge || opts.find_duplicates) {
+    for (const CLI::Option* o : opts.counting_only)
+      if (o->count() > 0) {
+        print_error(
+            o->get_name() + " shapes the counting of PGN files; " +
+            (opts.merge ? "--merge adds sets up as they were counted" : "--find-duplicates reads sets"));
+        return kExitUsage;
+      }
+    return opts.merge ? run_merge(opts) : run_find_duplicates(opts);
+  }
+  return run_count_games(opts);
+}
+
+void setup_count(CLI::App& root) {
+  auto opts = std::make_shared<CountOptions>();
+  CLI::App* cmd = add_subcommand(
+      root, "count",
+      "Count PGN files into a set of counts files, for a build spread over machines:\n"
+      "  count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]  (map: one task per shard)\n"
+      "  count --merge SETS -o SET --partitions K                           (reduce: sets added up)\n"
+      "  count --find-duplicates SETS -o FOLDER   (skip lists for games counted in two sets)\n"
+      "then `build --from-counts SETS -o book.bin`, byte-identical to `build FILES`");
+  cmd->add_option(
+         "files", opts->inputs,
+         "PGN files (plain, gzip, bzip2, xz or zstd; '-' = standard input), or sets with --merge and "
+         "--find-duplicates")
+      ->required();
+  cmd->add_option("-o,--output", opts->output,
+                  "The set's folder (new or empty), or the folder of the skip lists with --find-duplicates")
+      ->required();
+  cmd->add_flag("--merge", opts->merge, "Add the sets given up into one set (their games must differ)");
+  cmd->add_flag("--find-duplicates", opts->find_duplicates,
+                "Write, for every set after the first that holds a game, the list of such games: count that "
+                "set again with --skip-games LIST");
+  cmd->add_option("--partitions", opts->partitions,
+                  "Key ranges, one file each: a power of two from 1 to 4096 (range r holds the keys k with "
+                  "k*K/2^64 == r, so sets of any K add up) [1]")
+      ->transform(whole_number(1, int(book::kMaxCountsPartitions)));
+  opts->counting_only.push_back(cmd->add_option(
+      "--part", opts->part,
+      "Count only the games that start in the i-th (from 0) of N equal byte ranges of each input's "
+      "decompressed stream; the N parts count exactly what the whole does"));
+  opts->counting_only.push_back(cmd->add_option(
+      "--skip-games", opts->skip_games, "Leave out the games of this list (written by --find-duplicates)"));
+  opts->counting_only.push_back(cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
+                                              "Count a move every time a game repeats it (as Polyglot does), "
+                                              "not once per game [off; build --rules polyglot needs on]"));
+  opts->counting_only.push_back(
+      cmd->add_flag("--keep-duplicates", opts->keep_duplicates,
+                    "Count every copy of a game; by default a game found again is counted once"));
+  add_filter_options(cmd, opts->filter);
+  opts->read.max_ply = 60;
+  add_read_options(cmd, opts->read);
+  add_memory_option(*cmd, opts->memory);
+  opts->counting_only.push_back(cmd->get_option("--memory"));
+  opts->counting_only.push_back(cmd->get_option("--max-ply"));
+  opts->counting_only.push_back(cmd->get_option("--strict"));
+  for (CLI::Option* o : cmd->get_options())
+    if (o->get_group() == "Game filters") opts->counting_only.push_back(o);
+  opts->counting_only.push_back(
+      cmd->add_option("--tmp-dir", opts->tmp_dir, "Folder for spilled runs (default: the set's folder)"));
+  cmd->callback([opts] { set_exit_code(run_count(*opts)); });
+}
+
+}  // namespace
+
+BOOKFORGE_REGISTER_COMMAND("count", setup_count);
+
+}  // namespace bookforge::cli

@@ -1,0 +1,103 @@
+#include "counts/counts_for_build.h"
+
+namespace bookforge::book {
+namespace {
+
+// A summed (key, move, slice) stream read as the (key, move) stream of a build's tally: the
+// slices of each (key, move) added up (slice 0), and the fields a build's tally leaves at 0
+// (counts/tally.h: TallyOptions::ratings, opponent_ratings) zeroed.
+class BookEntries final : public EntryStream {
+ public:
+  BookEntries(std::unique_ptr<EntryStream> sliced, bool ratings)
+      : sliced_(std::move(sliced)), ratings_(ratings) {}
+
+  bool next(TallyEntry& entry) override {
+    if (!has_pending_ && !(has_pending_ = sliced_->next(pending_))) return false;
+    entry = pending_;
+    while ((has_pending_ = sliced_->next(pending_)) && pending_.key == entry.key &&
+           pending_.move == entry.move)
+      entry.add(pending_);
+    entry.slice = 0;
+    entry.opponent_rating_sum = 0;
+    entry.opponents_rated = 0;
+    if (!ratings_) {
+      entry.rating_sum = 0;
+      entry.rated_games = 0;
+    }
+    return true;
+  }
+  Status status() const override { return sliced_->status(); }
+
+ private:
+  std::unique_ptr<EntryStream> sliced_;
+  bool ratings_;
+  TallyEntry pending_;
+  bool has_pending_ = false;
+};
+
+const char* on_off(bool on) { return on ? "on" : "off"; }
+
+}  // namespace
+
+Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
+  std::vector<CountsSet> sets;
+  for (const std::string& dir : dirs) {
+    Result<CountsSet> set = open_counts_set(dir);
+    if (!set) return set.error();
+    sets.push_back(std::move(*set));
+  }
+  if (sets.empty()) return Error{"no set of counts given"};
+  if (Status s = check_sets_combine(sets); !s.ok()) return s.error();
+  if (sets.front().header.options.keep_duplicates || sets.size() == 1) return sets;
+  Result<SharedGames> shared = shared_games(sets);
+  if (!shared) return shared.error();
+  if (shared->games > 0)
+    return Error{
+        std::to_string(shared->games) +
+        " game(s) are counted in more than one set, and would count twice where one machine counts "
+        "them once (" +
+        shared->which +
+        "): count the later sets again with --skip-games (`bookforge count --find-duplicates SETS -o "
+        "FOLDER` writes their lists), or count every set with --keep-duplicates"};
+  return sets;
+}
+
+Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<std::string>& dirs,
+                                                              const FromCountsRequest& request,
+                                                              SelectionRules& rules) {
+  Result<std::vector<CountsSet>> sets = open_sets_to_add(dirs);
+  if (!sets) return sets.error();
+  auto out = std::make_unique<CountsForBuild>();
+  out->total = combined_header(*sets);
+  const CountsOptions& counted = out->total.options;
+  const std::string cannot = sets->front().dir + " was counted with max-ply " +
+                             std::to_string(counted.max_ply) + ", count-repeats " +
+                             on_off(counted.count_repeats) + ", filters " + counted.filters +
+                             ", duplicates " + (counted.keep_duplicates ? "kept" : "dropped") + "; ";
+  if (request.filters_given)
+    return Error{cannot +
+                 "the game filters were applied by count: leave them out (count again to change them)"};
+  if (request.max_ply_given && rules.max_ply != counted.max_ply)
+    return Error{cannot + "--max-ply " + std::to_string(rules.max_ply) +
+                 " needs counting again (leave --max-ply out to use the sets')"};
+  if (request.repeats_given && rules.count_repeats != counted.count_repeats)
+    return Error{cannot + "--count-repeats needs counting again"};
+  if (request.keep_duplicates && !counted.keep_duplicates)
+    return Error{cannot + "--keep-duplicates needs counting again with --keep-duplicates"};
+  if (rules.count_repeats != counted.count_repeats)
+    out->warnings.push_back(std::string("the sets count repeated moves ") +
+                            (counted.count_repeats ? "every time" : "once per game") +
+                            ", unlike the rules preset: using the sets' counts");
+  if (rules.max_ply != counted.max_ply)
+    out->warnings.push_back("the sets were counted to max-ply " + std::to_string(counted.max_ply) +
+                            ", unlike the rules preset's " + std::to_string(rules.max_ply) +
+                            ": using the sets'");
+  rules.max_ply = counted.max_ply;
+  rules.count_repeats = counted.count_repeats;
+
+  for (std::unique_ptr<EntryStream>& group : summed_groups(*sets, finest_common_partitions(*sets)))
+    out->streams.push_back(std::make_unique<BookEntries>(std::move(group), rules.needs_ratings()));
+  return out;
+}
+
+}  // namespace bookforge::book

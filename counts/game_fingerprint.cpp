@@ -1,0 +1,67 @@
+#include "counts/game_fingerprint.h"
+
+#include <string>
+#include <string_view>
+
+#include "store/content_hash.h"
+#include "pgn/tag_value.h"
+
+namespace bookforge::book {
+namespace {
+
+// The fields are laid end to end, each text preceded by its length, so that no two different
+// games lay out the same bytes ("ab" + "c" is not "a" + "bc").
+class FieldBytes {
+ public:
+  void text(std::string_view value) {
+    number(value.size(), 4);
+    bytes_.append(value);
+  }
+  void number(uint64_t value, int width) {
+    for (int i = 0; i < width; ++i) bytes_.push_back(char((value >> (8 * i)) & 0xff));
+  }
+  std::span<const unsigned char> view() const {
+    return {reinterpret_cast<const unsigned char*>(bytes_.data()), bytes_.size()};
+  }
+
+ private:
+  std::string bytes_;
+};
+
+std::string decoded_tag(const pgn::TagList* tags, std::string_view name) {
+  if (!tags) return {};
+  std::optional<pgn::TagValue> value = tags->find(name);
+  return value ? value->decode() : std::string();
+}
+
+std::string_view raw_tag(const pgn::TagList* tags, std::string_view name) {
+  if (!tags) return {};
+  std::optional<pgn::TagValue> value = tags->find(name);
+  return value ? value->raw() : std::string_view();
+}
+
+}  // namespace
+
+uint64_t game_fingerprint(const pgn::ReplayedGame& game) {
+  FieldBytes fields;
+  fields.text(decoded_tag(game.tags, "White"));
+  fields.text(decoded_tag(game.tags, "Black"));
+  fields.text(raw_tag(game.tags, "Date"));
+  fields.text(raw_tag(game.tags, "UTCDate"));
+  fields.text(raw_tag(game.tags, "TimeControl"));
+  fields.number(uint64_t(game.outcome), 1);
+  fields.number(game.white_elo, 2);
+  fields.number(game.black_elo, 2);
+  // The start position is the first ply's key (with its game ply, whose parity is the side to
+  // move); a game without moves has no position to count.
+  fields.number(game.start_ply, 2);
+  fields.number(game.plies.empty() ? 0 : game.plies.front().key, 8);
+  fields.number(game.plies.size(), 4);
+  for (const pgn::PlyRecord& ply : game.plies) fields.number(ply.move, 2);
+  store::ContentHasher hasher;
+  hasher.update(fields.view());
+  const uint64_t hash = hasher.digest();
+  return hash != 0 ? hash : 1;
+}
+
+}  // namespace bookforge::book

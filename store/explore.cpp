@@ -1,0 +1,97 @@
+#include "store/explore.h"
+
+#include <algorithm>
+
+#include "store/slice_counts.h"
+#include "chess/san.h"
+
+namespace bookforge::store {
+namespace {
+
+// The rows of a position over the slices `filter` accepts (rows with no game left out), with
+// the first and last month of each.
+Result<std::vector<FilteredCounts>> filtered_rows(Store& store, uint64_t key, const SliceFilter& filter) {
+  Result<std::vector<StoredMove>> rows = store.moves_with_slices_at(key);
+  if (!rows) return rows.error();
+  std::vector<FilteredCounts> out;
+  for (const StoredMove& row : *rows) {
+    FilteredCounts f;
+    if (!sum_slices(row.slices, row.total, filter, f))
+      return Error{store.path() + ": damaged slices in the row of key " + std::to_string(key)};
+    if (f.counts.games > 0) out.push_back(f);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Exploration> explore(Store& store, const Board& board, const SliceFilter& filter) {
+  Result<std::vector<FilteredCounts>> rows = filtered_rows(store, board.key(), filter);
+  if (!rows) return rows.error();
+  Exploration out;
+  out.key = board.key();
+  const Color us = board.side_to_move();
+  Board after = board;
+  for (const FilteredCounts& filtered : *rows) {
+    const book::TallyEntry& row = filtered.counts;
+    Move m = polyglot_to_move(board, row.move);
+    if (m == Move::none()) {
+      ++out.foreign_rows;
+      continue;
+    }
+    ExploredMove x;
+    x.move = m;
+    x.polyglot_move = row.move;
+    x.uci = move_to_uci(m);
+    x.san = move_to_san(board, m);
+    x.games = row.games;
+    x.white = row.white_wins;
+    x.draws = row.draws;
+    x.black = row.black_wins;
+    const uint64_t decided = x.white + x.draws + x.black;
+    if (decided > 0) {
+      const double scale = 100.0 / double(decided);
+      x.white_percent = double(x.white) * scale;
+      x.draws_percent = double(x.draws) * scale;
+      x.black_percent = double(x.black) * scale;
+      const uint64_t wins = us == kWhite ? x.white : x.black;
+      x.score_percent = (double(wins) + 0.5 * double(x.draws)) * scale;
+    }
+    if (row.rated_games > 0) x.avg_rating = double(row.rating_sum) / double(row.rated_games);
+    if (row.opponents_rated > 0) {
+      x.avg_opponent_rating = double(row.opponent_rating_sum) / double(row.opponents_rated);
+      if (decided > 0) {
+        const double wins = double(us == kWhite ? x.white : x.black);
+        const double losses = double(us == kWhite ? x.black : x.white);
+        x.performance = *x.avg_opponent_rating + 400.0 * (wins - losses) / double(decided);
+      }
+    }
+    x.first_year = month_year(filtered.first_month);
+    x.last_year = month_year(filtered.last_month);
+    UndoInfo undo;
+    after.make_move(m, undo);
+    x.after_key = after.key();
+    after.unmake_move(m, undo);
+    out.games += x.games;
+    out.moves.push_back(std::move(x));
+  }
+  for (ExploredMove& x : out.moves) x.share_percent = 100.0 * double(x.games) / double(out.games);
+  std::sort(out.moves.begin(), out.moves.end(), [](const ExploredMove& a, const ExploredMove& b) {
+    return a.games != b.games ? a.games > b.games : a.uci < b.uci;
+  });
+  return out;
+}
+
+Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position,
+                        const SliceFilter& filter) {
+  Result<std::vector<FilteredCounts>> rows = filtered_rows(store, parent.key(), filter);
+  if (!rows) return rows.error();
+  Arrival a;
+  a.reached = position.games;
+  const uint16_t move = move_to_polyglot(last);
+  for (const FilteredCounts& row : *rows)
+    if (row.counts.move == move) a.by_line += row.counts.games;
+  return a;
+}
+
+}  // namespace bookforge::store

@@ -1,0 +1,75 @@
+// The explorer query: every move the store knows from one position, with its statistics,
+// most played first, over all the games or over a slice filter's (store/slice.h).
+//
+// Percentages are of the games with a result (white + draws + black), so they add up to 100;
+// games also counts games without one ("*"). share is the move's games of the position's.
+// The mover's score is (wins + draws / 2) of the games with a result, from the side to move's
+// point of view. The average rating is the mover's Elo averaged over the games where the mover
+// had one; the opponents' average likewise. The performance is the mover's, by the linear
+// rule: opponents' average + 400 x (wins - losses) / games with a result (FIDE's approximation
+// for a tournament performance, at most +-400 from the opponents' average). First and last
+// year are those of the games' dates (years of games with no known date are not seen).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/store.h"
+#include "chess/board.h"
+#include "base/result.h"
+
+namespace bookforge::store {
+
+struct ExploredMove {
+  Move move;
+  uint16_t polyglot_move = 0;
+  std::string uci;
+  std::string san;
+  uint64_t games = 0;
+  uint64_t white = 0;
+  uint64_t draws = 0;
+  uint64_t black = 0;
+  double white_percent = 0;
+  double draws_percent = 0;
+  double black_percent = 0;
+  double share_percent = 0;
+  double score_percent = 0;                   // the mover's
+  std::optional<double> avg_rating;           // the mover's; nullopt when no game was rated
+  std::optional<double> avg_opponent_rating;  // nullopt when no opponent was rated
+  std::optional<double> performance;          // the mover's; nullopt without a rated opponent
+  std::optional<int> first_year, last_year;   // nullopt when no game's date is known
+  uint64_t after_key = 0;                     // Polyglot key of the position the move leads to
+};
+
+struct Exploration {
+  uint64_t key = 0;
+  uint64_t games = 0;               // sum over the moves
+  std::vector<ExploredMove> moves;  // by games, most first; ties by UCI text
+  uint64_t foreign_rows = 0;        // rows under this key whose move is illegal here (a key collision)
+};
+
+Result<Exploration> explore(Store& store, const Board& board, const SliceFilter& filter = {});
+
+// How the games came to a position reached by a line of moves (transpositions). `reached` is
+// the position's games (every game that played a move from it; games that ended there, or
+// whose counting stopped at the store's max-ply, are not seen), `by_line` the games that
+// played the line's last move from the position before it (some of which may have ended
+// right after it).
+struct Arrival {
+  uint64_t reached = 0;
+  uint64_t by_line = 0;
+
+  // Games that came by another move order.
+  uint64_t by_other_orders() const { return reached > by_line ? reached - by_line : 0; }
+  // Reached more often by another move order than by the line walked.
+  bool mostly_transposed() const { return by_other_orders() > by_line; }
+};
+
+// `position` is the exploration of the position `last` leads to from `parent`, made with the
+// same filter.
+Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position,
+                        const SliceFilter& filter = {});
+
+}  // namespace bookforge::store
