@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace bookforge::book {
+namespace bookforge {
 namespace {
 
 // The registry is a fixed array, so that a signal handler can walk it without allocating or
@@ -87,4 +87,4 @@ void unlink_registered_temp_names() {
   }
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge

@@ -11,7 +11,7 @@
 
 #include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge {
 
 // A new temporary file in `dir`: without a name (O_TMPFILE) where the filesystem allows it,
 // else named `prefix` plus a unique suffix (`name` then says which, and is empty otherwise).
@@ -47,4 +47,4 @@ class TempNameRegistration {
 // Unlinks every registered name. Async-signal-safe: an interrupt handler calls it.
 void unlink_registered_temp_names();
 
-}  // namespace bookforge::book
+}  // namespace bookforge

@@ -92,19 +92,19 @@ struct Options {
 // ---- The walk: where play by book weight goes -------------------------------------------------
 
 struct BookMove {
-  Move move;
+  chess::Move move;
   double share = 0;  // of the position's book weight
 };
 
 struct ReachedPosition {
-  Board board;
+  chess::Board board;
   double reach = 0;  // expected number of visits when both sides play by book weight
   std::vector<BookMove> moves;
 };
 
 // The position's legal book moves with their weight shares; empty when the book has none or
 // they all weigh zero (an engine playing by weight has nothing to pick there).
-std::vector<BookMove> book_moves(const book::PolyglotBook& book, const Board& board) {
+std::vector<BookMove> book_moves(const book::PolyglotBook& book, const chess::Board& board) {
   std::vector<BookMove> moves;
   double total = 0;
   for (const book::ProbedMove& p : book::probe_book(book, board)) {
@@ -120,9 +120,10 @@ std::vector<BookMove> book_moves(const book::PolyglotBook& book, const Board& bo
 // sum over the plies it is reached at (transpositions add up).
 std::vector<ReachedPosition> reach_positions(const book::PolyglotBook& book) {
   std::unordered_map<uint64_t, ReachedPosition> reached;
-  std::unordered_map<uint64_t, std::pair<Board, double>> frontier{{Board().key(), {Board(), 1.0}}};
+  std::unordered_map<uint64_t, std::pair<chess::Board, double>> frontier{
+      {chess::Board().key(), {chess::Board(), 1.0}}};
   for (int ply = 0; ply < kMaxWalkPly && !frontier.empty(); ++ply) {
-    std::unordered_map<uint64_t, std::pair<Board, double>> next;
+    std::unordered_map<uint64_t, std::pair<chess::Board, double>> next;
     for (auto& [key, at] : frontier) {
       auto [it, fresh] = reached.try_emplace(key);
       if (fresh) it->second = {at.first, 0, book_moves(book, at.first)};
@@ -130,8 +131,8 @@ std::vector<ReachedPosition> reach_positions(const book::PolyglotBook& book) {
       if (pos.moves.empty()) continue;
       pos.reach += at.second;
       for (const BookMove& b : pos.moves) {
-        Board child = pos.board;
-        UndoInfo undo;
+        chess::Board child = pos.board;
+        chess::UndoInfo undo;
         child.make_move(b.move, undo);
         auto [slot, added] = next.try_emplace(child.key(), child, 0.0);
         slot->second.second += at.second * b.share;
@@ -152,7 +153,7 @@ std::vector<ReachedPosition> reach_positions(const book::PolyglotBook& book) {
 // ---- The judge and its cache ------------------------------------------------------------------
 
 // FEN without the move counters: the same position reached at another move number is the same.
-std::string position_id(const Board& board) {
+std::string position_id(const chess::Board& board) {
   std::istringstream fields(board.fen());
   std::string placement, side, castling, ep;
   fields >> placement >> side >> castling >> ep;
@@ -167,7 +168,8 @@ class Judge {
  public:
   static Result<std::unique_ptr<Judge>> open(const Options& o) {
     std::unique_ptr<Judge> judge(new Judge(o));
-    auto client = UciClient::launch(o.engine, {{"Threads", "1"}, {"Hash", std::to_string(o.hash_mb)}});
+    auto client =
+        engine::UciClient::launch(o.engine, {{"Threads", "1"}, {"Hash", std::to_string(o.hash_mb)}});
     if (!client.ok()) return client.error();
     judge->client_ = std::move(*client);
     if (!o.cache.empty())
@@ -175,7 +177,7 @@ class Judge {
     return judge;
   }
 
-  Result<int> eval(const Board& board) {
+  Result<int> eval(const chess::Board& board) {
     const std::string id = position_id(board);
     if (auto hit = cache_.find(id); hit != cache_.end()) {
       ++hits_;
@@ -190,7 +192,7 @@ class Judge {
   // The judge's best move (UCI; empty where there is no legal move). Cached with the eval; for a
   // position whose eval was cached before best moves were, searched again, and the cached eval
   // kept, so that the figures of earlier runs do not move.
-  Result<std::string> best_move(const Board& board) {
+  Result<std::string> best_move(const chess::Board& board) {
     const std::string id = position_id(board);
     if (auto hit = best_.find(id); hit != best_.end()) return hit->second;
     Result<Searched> found = search(board);
@@ -211,20 +213,20 @@ class Judge {
     std::string best_move;  // UCI
   };
 
-  Result<Searched> search(const Board& board) {
-    MoveList legal;
-    generate_legal(board, legal);
+  Result<Searched> search(const chess::Board& board) {
+    chess::MoveList legal;
+    chess::generate_legal(board, legal);
     if (legal.count == 0) return Searched{board.in_check() ? -kClampCp : 0, ""};
     if (Status s = client_->new_game(); !s.ok()) return s.error();
-    SearchLimits limits;
+    engine::SearchLimits limits;
     limits.nodes = options_.nodes;
-    Result<SearchResult> r = client_->search(board, limits);
+    Result<engine::SearchResult> r = client_->search(board, limits);
     if (!r.ok()) return r.error();
     if (r->lines.empty()) return Error{"the engine gave no score for " + board.fen()};
-    const Score s = r->lines[0].score;
+    const engine::Score s = r->lines[0].score;
     const int cp =
-        is_mate_score(s) ? (s > 0 ? kClampCp : -kClampCp) : std::clamp<int>(s, -kClampCp, kClampCp);
-    return Searched{cp, move_to_uci(r->lines[0].move)};
+        engine::is_mate_score(s) ? (s > 0 ? kClampCp : -kClampCp) : std::clamp<int>(s, -kClampCp, kClampCp);
+    return Searched{cp, chess::move_to_uci(r->lines[0].move)};
   }
 
   Status remember(const std::string& id, const Searched& found) {
@@ -264,7 +266,7 @@ class Judge {
   }
 
   const Options& options_;
-  std::unique_ptr<UciClient> client_;
+  std::unique_ptr<engine::UciClient> client_;
   std::unordered_map<std::string, int> cache_;
   std::unordered_map<std::string, std::string> best_;  // where known
   uint64_t searches_ = 0, hits_ = 0;
@@ -273,9 +275,9 @@ class Judge {
 // ---- Scoring a book ---------------------------------------------------------------------------
 
 // The value of `move` for the side that plays it: minus the eval of the position it leads to.
-Result<int> value_of(Judge& judge, const Board& board, Move move) {
-  Board child = board;
-  UndoInfo undo;
+Result<int> value_of(Judge& judge, const chess::Board& board, chess::Move move) {
+  chess::Board child = board;
+  chess::UndoInfo undo;
   child.make_move(move, undo);
   Result<int> after = judge.eval(child);
   if (!after.ok()) return after.error();
@@ -283,10 +285,10 @@ Result<int> value_of(Judge& judge, const Board& board, Move move) {
 }
 
 // The judge's own best move in `board`, by the search of the position itself.
-Result<Move> judge_best_move(Judge& judge, const Board& board) {
+Result<chess::Move> judge_best_move(Judge& judge, const chess::Board& board) {
   Result<std::string> uci = judge.best_move(board);
   if (!uci.ok()) return uci.error();
-  const Move m = uci_to_move(board, *uci);
+  const chess::Move m = chess::uci_to_move(board, *uci);
   if (!m.is_ok()) return Error{"the judge's best move '" + *uci + "' is not legal in " + board.fen()};
   return m;
 }
@@ -305,7 +307,7 @@ struct JudgedPosition {
 };
 
 Result<JudgedPosition> judge_position(Judge& judge, const ReachedPosition& pos) {
-  Result<Move> own_best = judge_best_move(judge, pos.board);
+  Result<chess::Move> own_best = judge_best_move(judge, pos.board);
   if (!own_best.ok()) return own_best.error();
   Result<int> own_value = value_of(judge, pos.board, *own_best);
   if (!own_value.ok()) return own_value.error();
@@ -398,7 +400,7 @@ BookScore summarize(const std::vector<JudgedPosition>& judged, int resamples) {
 
 // `judged` gets the positions judged.
 Result<BookScore> score_book(Judge& judge, const std::string& path, const Options& o,
-                             std::vector<Board>& judged_positions) {
+                             std::vector<chess::Board>& judged_positions) {
   Result<book::PolyglotBook> book = book::PolyglotBook::open(path);
   if (!book.ok()) return book.error();
   std::vector<ReachedPosition> reached = reach_positions(*book);
@@ -436,19 +438,19 @@ struct Agreement {
   double regret = 0;  // sum
 };
 
-Result<Agreement> measure_agreement(Judge& judge, const std::vector<Board>& positions, int depth) {
-  Engine engine(16, 1);
-  SearchLimits limits;
+Result<Agreement> measure_agreement(Judge& judge, const std::vector<chess::Board>& positions, int depth) {
+  engine::Engine engine(16, 1);
+  engine::SearchLimits limits;
   limits.depth = depth;
   Agreement a;
-  for (const Board& board : positions) {
-    MoveList legal;
-    generate_legal(board, legal);
+  for (const chess::Board& board : positions) {
+    chess::MoveList legal;
+    chess::generate_legal(board, legal);
     if (legal.count == 0) continue;
-    Result<Move> own_best = judge_best_move(judge, board);
+    Result<chess::Move> own_best = judge_best_move(judge, board);
     if (!own_best.ok()) return own_best.error();
     engine.new_game();
-    const SearchResult r = engine.search(board, {}, limits);
+    const engine::SearchResult r = engine.search(board, {}, limits);
     if (!r.best_move.is_ok()) return Error{"the embedded engine found no move in " + board.fen()};
     // The book metric's regret for a book of this one move: the judge's best move's value, or
     // this move's where that is higher, minus this move's.
@@ -499,7 +501,7 @@ int run(const Options& o) {
         o.games.empty() ? "" : "| games ");
     std::printf("%s|---|---|---|---|---|---|---|---|\n", o.games.empty() ? "" : "|---");
   }
-  std::vector<Board> judged_positions;
+  std::vector<chess::Board> judged_positions;
   for (const std::string& spec : o.books) {
     const size_t eq = spec.find('=');
     const std::string label = eq == std::string::npos ? spec : spec.substr(0, eq);
@@ -526,9 +528,9 @@ int run(const Options& o) {
   }
   if (o.agreement_depth > 0) {
     // Each position once, in the order first judged.
-    std::vector<Board> unique;
+    std::vector<chess::Board> unique;
     std::unordered_map<std::string, bool> seen;
-    for (const Board& b : judged_positions)
+    for (const chess::Board& b : judged_positions)
       if (seen.emplace(position_id(b), true).second) unique.push_back(b);
     Result<Agreement> a = measure_agreement(**judge, unique, o.agreement_depth);
     if (!a.ok()) {

@@ -19,10 +19,10 @@
 #include <random>
 #include <vector>
 
+#include "chess/san.h"
 #include "store/add.h"
 #include "store/explore.h"
 #include "store/store.h"
-#include "chess/san.h"
 
 namespace bookforge {
 namespace {
@@ -43,7 +43,7 @@ struct Fixture {
   std::string path;
   bool made_here = false;
   std::unique_ptr<store::Store> store;
-  std::vector<Board> positions;
+  std::vector<chess::Board> positions;
 };
 
 std::string sample_store() {
@@ -73,12 +73,12 @@ Fixture& fixture() {
     out.store = std::make_unique<store::Store>(std::move(*s));
     std::mt19937_64 rng(2024);
     while (int(out.positions.size()) < kPositions) {
-      Board board;
+      chess::Board board;
       const int length = int(rng() % kMaxWalk);
       for (int ply = 0; ply < length; ++ply) {
         Result<store::Exploration> x = store::explore(*out.store, board);
         if (!x || x->moves.empty()) break;
-        UndoInfo undo;
+        chess::UndoInfo undo;
         board.make_move(x->moves[rng() % x->moves.size()].move, undo);
       }
       out.positions.push_back(board);
@@ -160,7 +160,7 @@ void SlicesTimed(benchmark::State& state) {
   Fixture& f = fixture();
   const store::SliceFilter& filter = slice_filter(state.range(0));
   std::vector<double> start_us, random_us;
-  auto timed = [&](const Board& board, std::vector<double>& into) {
+  auto timed = [&](const chess::Board& board, std::vector<double>& into) {
     auto begin = std::chrono::steady_clock::now();
     Result<store::Exploration> x = store::explore(*f.store, board, filter);
     if (!x) std::abort();
@@ -169,7 +169,7 @@ void SlicesTimed(benchmark::State& state) {
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count());
   };
   for (auto _ : state) {
-    for (int i = 0; i < 200; ++i) timed(Board(), start_us);
+    for (int i = 0; i < 200; ++i) timed(chess::Board(), start_us);
     for (int round = 0; round < 2; ++round)
       for (size_t i = 0; i < 100; ++i) timed(f.positions[i], random_us);
   }

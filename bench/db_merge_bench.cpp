@@ -30,13 +30,13 @@ namespace bookforge {
 namespace {
 
 namespace fs = std::filesystem;
-using book::TallyEntry;
+using counts::TallyEntry;
 
 constexpr size_t kBaseRows = 1'000'000;
 constexpr size_t kNewRows = 500'000;
 
-TallyEntry random_entry(std::mt19937_64& rng, uint64_t key, uint16_t move) {
-  TallyEntry e;
+counts::TallyEntry random_entry(std::mt19937_64& rng, uint64_t key, uint16_t move) {
+  counts::TallyEntry e;
   e.key = key;
   e.move = move;
   e.white_wins = uint32_t(rng() % 3);
@@ -58,15 +58,15 @@ struct RemoveOnExit {
 };
 
 struct Data {
-  fs::path base;                  // kBaseRows rows
-  fs::path empty;                 // no rows
-  std::vector<TallyEntry> fresh;  // the stream to merge, sorted
+  fs::path base;                          // kBaseRows rows
+  fs::path empty;                         // no rows
+  std::vector<counts::TallyEntry> fresh;  // the stream to merge, sorted
 };
 
-class VectorStream final : public book::EntryStream {
+class VectorStream final : public counts::EntryStream {
  public:
-  explicit VectorStream(const std::vector<TallyEntry>& v) : v_(v) {}
-  bool next(TallyEntry& e) override {
+  explicit VectorStream(const std::vector<counts::TallyEntry>& v) : v_(v) {}
+  bool next(counts::TallyEntry& e) override {
     if (at_ == v_.size()) return false;
     e = v_[at_++];
     return true;
@@ -74,7 +74,7 @@ class VectorStream final : public book::EntryStream {
   Status status() const override { return ok_status(); }
 
  private:
-  const std::vector<TallyEntry>& v_;
+  const std::vector<counts::TallyEntry>& v_;
   size_t at_ = 0;
 };
 
@@ -85,29 +85,30 @@ const Data& data() {
     out.base = fs::path(tmp && *tmp ? tmp : "/tmp") /
                ("bookforge_merge_base." + std::to_string(::getpid()) + ".sqlite");
     std::mt19937_64 rng(1);
-    std::vector<TallyEntry> base;
+    std::vector<counts::TallyEntry> base;
     for (size_t i = 0; i < kBaseRows; ++i)
       base.push_back(random_entry(rng, rng(), uint16_t(1 + rng() % 4000)));
-    std::sort(base.begin(), base.end(), book::tally_order);
+    std::sort(base.begin(), base.end(), counts::tally_order);
     base.erase(std::unique(base.begin(), base.end(),
-                           [](const TallyEntry& a, const TallyEntry& b) {
+                           [](const counts::TallyEntry& a, const counts::TallyEntry& b) {
                              return a.key == b.key && a.move == b.move;
                            }),
                base.end());
     for (size_t i = 0; i < kNewRows / 2; ++i) {
-      const TallyEntry& old = base[rng() % base.size()];
+      const counts::TallyEntry& old = base[rng() % base.size()];
       out.fresh.push_back(random_entry(rng, old.key, old.move));
       out.fresh.push_back(random_entry(rng, rng(), uint16_t(1 + rng() % 4000)));
     }
-    std::sort(out.fresh.begin(), out.fresh.end(), book::tally_order);
+    std::sort(out.fresh.begin(), out.fresh.end(), counts::tally_order);
     out.fresh.erase(std::unique(out.fresh.begin(), out.fresh.end(),
-                                [](const TallyEntry& a, const TallyEntry& b) {
+                                [](const counts::TallyEntry& a, const counts::TallyEntry& b) {
                                   return a.key == b.key && a.move == b.move;
                                 }),
                     out.fresh.end());
     out.empty = out.base;
     out.empty += ".empty";
-    for (auto& [path, rows] : {std::pair{out.base, base}, std::pair{out.empty, std::vector<TallyEntry>{}}}) {
+    for (auto& [path, rows] :
+         {std::pair{out.base, base}, std::pair{out.empty, std::vector<counts::TallyEntry>{}}}) {
       fs::remove(path);
       Result<store::Store> s = store::Store::create(path.string());
       VectorStream stream(rows);
@@ -141,7 +142,7 @@ void exec(sqlite3* db, const char* sql) {
   if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) std::abort();
 }
 
-void bind_entry(sqlite3_stmt* s, const TallyEntry& e) {
+void bind_entry(sqlite3_stmt* s, const counts::TallyEntry& e) {
   const int64_t values[9] = {
       store::key_to_db(e.key), e.move,        e.white_wins, e.draws, e.black_wins, e.games,
       int64_t(e.rating_sum),   e.rated_games, e.first_ply};
@@ -177,7 +178,7 @@ void RowUpsert(benchmark::State& state) {
         -1, &upsert, nullptr);
     // Unsigned key order is the order of the stream; the two halves of the signed range come out
     // in turn, as the tally delivers them.
-    for (const TallyEntry& e : data().fresh) {
+    for (const counts::TallyEntry& e : data().fresh) {
       bind_entry(upsert, e);
       if (sqlite3_step(upsert) != SQLITE_DONE) std::abort();
       sqlite3_reset(upsert);
@@ -221,7 +222,7 @@ void MergeJoin(benchmark::State& state) {
         -1, &update, nullptr);
     sqlite3_stmt* current = scan;
     bool have_old = false;
-    TallyEntry old;
+    counts::TallyEntry old;
     auto advance = [&] {
       for (;;) {
         if (sqlite3_step(current) == SQLITE_ROW) {
@@ -245,10 +246,10 @@ void MergeJoin(benchmark::State& state) {
       }
     };
     advance();
-    for (const TallyEntry& e : data().fresh) {
-      while (have_old && book::tally_order(old, e)) advance();
+    for (const counts::TallyEntry& e : data().fresh) {
+      while (have_old && counts::tally_order(old, e)) advance();
       sqlite3_stmt* s = insert;
-      TallyEntry merged = e;
+      counts::TallyEntry merged = e;
       if (have_old && old.key == e.key && old.move == e.move) {
         merged.add(old);
         s = update;

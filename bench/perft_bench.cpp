@@ -9,10 +9,10 @@ namespace bookforge {
 namespace {
 
 void run_perft(benchmark::State& state, const char* fen) {
-  Board board = *Board::from_fen(fen);
+  chess::Board board = *chess::Board::from_fen(fen);
   const int depth = int(state.range(0));
   uint64_t nodes = 0;
-  for (auto _ : state) nodes += perft(board, depth);
+  for (auto _ : state) nodes += chess::perft(board, depth);
   state.counters["nodes/s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
 }
 
@@ -36,10 +36,11 @@ BENCHMARK(BM_PerftPromotions)->Arg(4)->Unit(benchmark::kMillisecond);
 
 // Legal move generation alone, in the middlegame.
 void BM_GenerateLegal(benchmark::State& state) {
-  Board board = *Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  chess::Board board =
+      *chess::Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   for (auto _ : state) {
-    MoveList list;
-    generate_legal(board, list);
+    chess::MoveList list;
+    chess::generate_legal(board, list);
     benchmark::DoNotOptimize(list.count);
   }
   state.SetItemsProcessed(state.iterations());

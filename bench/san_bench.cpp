@@ -17,7 +17,7 @@ namespace bookforge {
 namespace {
 
 struct Corpus {
-  std::vector<Board> starts;
+  std::vector<chess::Board> starts;
   std::vector<std::vector<std::string>> sans;
   size_t plies = 0;
 };
@@ -44,17 +44,18 @@ const Corpus& corpus() {
         files.push_back(std::filesystem::path(BOOKFORGE_SOURCE_DIR "/data-samples") / name);
     for (const auto& file : files) {
       for (auto& game : test::read_games(slurp(file))) {
-        auto start = game.fen.empty() ? Result<Board>(Board()) : Board::from_fen(game.fen);
+        auto start =
+            game.fen.empty() ? Result<chess::Board>(chess::Board()) : chess::Board::from_fen(game.fen);
         if (!start.ok()) continue;
-        Board b = *start;
+        chess::Board b = *start;
         bool ok = true;
         for (const std::string& san : game.sans) {
-          SanResult r = san_to_move(b, san);
+          chess::SanResult r = chess::san_to_move(b, san);
           if (!r.ok()) {
             ok = false;
             break;
           }
-          UndoInfo undo;
+          chess::UndoInfo undo;
           b.make_move(r.move, undo);
         }
         if (!ok) continue;
@@ -74,10 +75,10 @@ void BM_SanReplay(benchmark::State& state) {
   size_t plies = 0;
   for (auto _ : state) {
     for (size_t g = 0; g < c.starts.size(); ++g) {
-      Board board = c.starts[g];
-      UndoInfo undo;
+      chess::Board board = c.starts[g];
+      chess::UndoInfo undo;
       for (const std::string& san : c.sans[g]) {
-        const SanResult r = san_to_move(board, san);
+        const chess::SanResult r = chess::san_to_move(board, san);
         board.make_move(r.move, undo);
       }
       benchmark::DoNotOptimize(board.key());
@@ -91,21 +92,21 @@ BENCHMARK(BM_SanReplay)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 // The same games replayed from stored moves: the cost of make_move alone, for comparison.
 void BM_MoveReplay(benchmark::State& state) {
   const Corpus& c = corpus();
-  std::vector<std::vector<Move>> moves(c.starts.size());
+  std::vector<std::vector<chess::Move>> moves(c.starts.size());
   for (size_t g = 0; g < c.starts.size(); ++g) {
-    Board board = c.starts[g];
-    UndoInfo undo;
+    chess::Board board = c.starts[g];
+    chess::UndoInfo undo;
     for (const std::string& san : c.sans[g]) {
-      moves[g].push_back(san_to_move(board, san).move);
+      moves[g].push_back(chess::san_to_move(board, san).move);
       board.make_move(moves[g].back(), undo);
     }
   }
   size_t plies = 0;
   for (auto _ : state) {
     for (size_t g = 0; g < c.starts.size(); ++g) {
-      Board board = c.starts[g];
-      UndoInfo undo;
-      for (Move m : moves[g]) board.make_move(m, undo);
+      chess::Board board = c.starts[g];
+      chess::UndoInfo undo;
+      for (chess::Move m : moves[g]) board.make_move(m, undo);
       benchmark::DoNotOptimize(board.key());
     }
     plies += c.plies;

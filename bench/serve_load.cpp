@@ -53,7 +53,7 @@ Result<std::vector<std::string>> random_lines(const LoadOptions& opts) {
   std::mt19937_64 rng(opts.seed);
   std::vector<std::string> lines;
   while (int(lines.size()) < opts.positions) {
-    Board board;
+    chess::Board board;
     std::string play;
     const int plies = int(rng() % 21);
     for (int ply = 0; ply < plies; ++ply) {
@@ -70,7 +70,7 @@ Result<std::vector<std::string>> random_lines(const LoadOptions& opts) {
       }
       const store::ExploredMove& move = x->moves[chosen];
       play += (play.empty() ? "" : ",") + move.uci;
-      UndoInfo undo;
+      chess::UndoInfo undo;
       board.make_move(move.move, undo);
     }
     lines.push_back(play);

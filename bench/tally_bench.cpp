@@ -88,8 +88,8 @@ const Games& games() {
   return loaded;
 }
 
-book::TallyOptions tally_options(int workers) {
-  book::TallyOptions options;
+counts::TallyOptions tally_options(int workers) {
+  counts::TallyOptions options;
   options.workers = workers;
   options.count_repeats = true;  // --rules polyglot
   options.ratings = false;
@@ -115,8 +115,8 @@ pgn::ReadStats replay(int workers, const pgn::SinkFactory& sink) {
   return stats;
 }
 
-std::unique_ptr<book::Tally> make_tally(benchmark::State& state, int workers) {
-  auto tally = book::Tally::create(tally_options(workers));
+std::unique_ptr<counts::Tally> make_tally(benchmark::State& state, int workers) {
+  auto tally = counts::Tally::create(tally_options(workers));
   if (!tally) {
     state.SkipWithError(tally.error().message.c_str());
     return nullptr;
@@ -124,7 +124,7 @@ std::unique_ptr<book::Tally> make_tally(benchmark::State& state, int workers) {
   return std::move(*tally);
 }
 
-void count(book::Tally& tally, int workers) {
+void count(counts::Tally& tally, int workers) {
   replay(workers, [&](int w) -> pgn::GameSink& { return tally.sink(w); });
 }
 
@@ -150,7 +150,7 @@ void BM_Merge(benchmark::State& state) {
     count(*tally, workers);
     auto stream = tally->finish();
     if (!stream) state.SkipWithError(stream.error().message.c_str());
-    book::TallyEntry e;
+    counts::TallyEntry e;
     entries = 0;
     while ((*stream)->next(e)) ++entries;
   }

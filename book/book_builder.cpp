@@ -16,16 +16,16 @@ namespace {
 // into a buffer that the positions are views of.
 class PositionReader {
  public:
-  explicit PositionReader(EntryStream& stream) : stream_(stream), buffer_(1024) {}
+  explicit PositionReader(counts::EntryStream& stream) : stream_(stream), buffer_(1024) {}
 
   // The next position's entries, valid until the next call; false at the end.
-  bool next(std::span<const TallyEntry>& moves) {
+  bool next(std::span<const counts::TallyEntry>& moves) {
     for (;;) {
       size_t end = begin_;
       while (end < size_ && buffer_[end].key == buffer_[begin_].key) ++end;
       if (end < size_ || at_end_) {
         if (begin_ == size_) return false;
-        moves = std::span<const TallyEntry>(buffer_.data() + begin_, end - begin_);
+        moves = std::span<const counts::TallyEntry>(buffer_.data() + begin_, end - begin_);
         begin_ = end;
         return true;
       }
@@ -41,8 +41,8 @@ class PositionReader {
   }
 
  private:
-  EntryStream& stream_;
-  std::vector<TallyEntry> buffer_;
+  counts::EntryStream& stream_;
+  std::vector<counts::TallyEntry> buffer_;
   size_t begin_ = 0;  // the next position's first entry
   size_t size_ = 0;   // entries in the buffer
   bool at_end_ = false;
@@ -84,7 +84,7 @@ StageCount count_positions(std::string_view name, const std::vector<PositionCand
 // Walks the kept positions from the start; `visit` gets each reached one with its index. In a
 // one-sided book the other side's positions have no moves: all their legal moves are followed.
 uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
-                   const std::function<void(const Board&, int depth, size_t index)>& visit) {
+                   const std::function<void(const chess::Board&, int depth, size_t index)>& visit) {
   auto index_of = [&](uint64_t key) {
     auto it = std::lower_bound(kept.begin(), kept.end(), key,
                                [](const PositionCandidates& p, uint64_t k) { return p.key < k; });
@@ -96,10 +96,10 @@ uint64_t walk_kept(std::vector<PositionCandidates>& kept, SideFilter side,
     for (const Candidate& c : kept[i].moves) moves.push_back(c.stats.move);
   };
   WalkOptions options;
-  if (side == SideFilter::kWhite) options.pass_through = kBlack;
-  if (side == SideFilter::kBlack) options.pass_through = kWhite;
+  if (side == SideFilter::kWhite) options.pass_through = chess::kBlack;
+  if (side == SideFilter::kBlack) options.pass_through = chess::kWhite;
   WalkStats stats = walk_book(
-      moves_of, [&](const Board& board, int depth) { visit(board, depth, index_of(board.key())); }, {},
+      moves_of, [&](const chess::Board& board, int depth) { visit(board, depth, index_of(board.key())); }, {},
       options);
   return stats.positions;
 }
@@ -115,11 +115,11 @@ struct PartitionRun {
 
 // Writes the kept positions into `out`, or collects them in run.kept when `out` is null (a
 // walk follows).
-void run_partition(EntryStream& stream, PolyglotWriter* out, PartitionRun& run) {
+void run_partition(counts::EntryStream& stream, PolyglotWriter* out, PartitionRun& run) {
   PositionReader reader(stream);
   std::optional<PositionWriter> writer;
   if (out) writer.emplace(*out);
-  std::span<const TallyEntry> moves;
+  std::span<const counts::TallyEntry> moves;
   PositionCandidates candidates;
   while (reader.next(moves)) {
     if (moves.size() == 1 && run.selector.rejects_only_move(moves[0])) continue;
@@ -138,13 +138,13 @@ void run_partition(EntryStream& stream, PolyglotWriter* out, PartitionRun& run) 
 
 }  // namespace
 
-Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
+Result<BuildOutcome> build_book(counts::EntryStream& tally, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer) {
-  EntryStream* partitions[] = {&tally};
+  counts::EntryStream* partitions[] = {&tally};
   return build_book(partitions, rules, transformer, writer);
 }
 
-Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const SelectionRules& rules,
+Result<BuildOutcome> build_book(std::span<counts::EntryStream* const> partitions, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer) {
   BuildOutcome outcome;
   PositionWriter out(writer);
@@ -197,7 +197,7 @@ Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const 
     if (transformer) {
       std::vector<ReachablePosition> reached;
       outcome.reachable_positions =
-          walk_kept(kept, rules.side, [&](const Board& board, int depth, size_t index) {
+          walk_kept(kept, rules.side, [&](const chess::Board& board, int depth, size_t index) {
             reached.push_back({board, &kept[index], depth});
           });
       std::sort(reached.begin(), reached.end(), [](const ReachablePosition& a, const ReachablePosition& b) {
@@ -209,8 +209,8 @@ Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const 
     // Step 3: pruning, after the transformer, which may have cut lines off.
     if (rules.prune_unreachable) {
       std::vector<bool> reachable(kept.size(), false);
-      outcome.reachable_positions =
-          walk_kept(kept, rules.side, [&](const Board&, int, size_t index) { reachable[index] = true; });
+      outcome.reachable_positions = walk_kept(
+          kept, rules.side, [&](const chess::Board&, int, size_t index) { reachable[index] = true; });
       for (size_t i = 0; i < kept.size(); ++i)
         if (!reachable[i]) kept[i].moves.clear();
       outcome.stages.push_back(count_positions("prune_unreachable", kept));

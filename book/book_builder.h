@@ -15,12 +15,12 @@
 #include <span>
 #include <vector>
 
+#include "base/result.h"
 #include "book/candidates.h"
 #include "book/move_selection.h"
 #include "book/polyglot/writer.h"
 #include "book/selection_rules.h"
 #include "counts/entry.h"
-#include "base/result.h"
 
 namespace bookforge::book {
 
@@ -32,13 +32,13 @@ struct BuildOutcome {
   uint64_t reachable_positions = 0;  // when a walk ran
 };
 
-Result<BuildOutcome> build_book(EntryStream& tally, const SelectionRules& rules,
+Result<BuildOutcome> build_book(counts::EntryStream& tally, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer);
 
 // The same over a tally in partitions (Tally::finish_partitions: each one's keys after the
 // previous one's), the rules applied to every partition at once, each on a thread of its own.
 // The book is the same as from the partitions' concatenation.
-Result<BuildOutcome> build_book(std::span<EntryStream* const> partitions, const SelectionRules& rules,
+Result<BuildOutcome> build_book(std::span<counts::EntryStream* const> partitions, const SelectionRules& rules,
                                 CandidateTransformer* transformer, PolyglotWriter& writer);
 
 }  // namespace bookforge::book

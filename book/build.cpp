@@ -3,10 +3,10 @@
 #include <chrono>
 #include <memory>
 
-#include "counts/duplicate_filter.h"
-#include "book/polyglot/writer.h"
+#include "book/counts_for_build.h"
 #include "book/from_db.h"
-#include "counts/counts_for_build.h"
+#include "book/polyglot/writer.h"
+#include "counts/duplicate_filter.h"
 #include "counts/prefetch_stream.h"
 
 namespace bookforge::book {
@@ -18,12 +18,12 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The counted entries, one stream per partition in key order, and what owns them.
 struct Counted {
-  std::unique_ptr<Tally> tally;                     // PGN or game source
-  std::unique_ptr<store::StoreForBuild> store;      // --from-db
-  std::unique_ptr<CountsForBuild> counts;           // --from-counts
-  std::vector<std::unique_ptr<EntryStream>> owned;  // the partitions, or the store scan
-  std::unique_ptr<PrefetchStream> prefetched;       // the store scan, read ahead
-  std::vector<EntryStream*> streams;                // what the rules read
+  std::unique_ptr<counts::Tally> tally;                     // PGN or game source
+  std::unique_ptr<store::StoreForBuild> store;              // --from-db
+  std::unique_ptr<CountsForBuild> counts;                   // --from-counts
+  std::vector<std::unique_ptr<counts::EntryStream>> owned;  // the partitions, or the store scan
+  std::unique_ptr<counts::PrefetchStream> prefetched;       // the store scan, read ahead
+  std::vector<counts::EntryStream*> streams;                // what the rules read
 };
 
 Status count_store(const BuildRequest& request, BuildReport& report, Counted& counted) {
@@ -35,12 +35,12 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
   counted.store = std::move(*opened);
   report.warnings = counted.store->warnings;
   report.read.accepted = counted.store->games;
-  Result<std::unique_ptr<EntryStream>> scan = counted.store->store.scan(request.from_db_slices);
+  Result<std::unique_ptr<counts::EntryStream>> scan = counted.store->store.scan(request.from_db_slices);
   if (!scan) return scan.error();
   counted.owned.push_back(std::move(*scan));
   // The store's scan is one stream: merged on a second core while the rules read it.
   if (report.threads > 1) {
-    counted.prefetched = std::make_unique<PrefetchStream>(*counted.owned.front());
+    counted.prefetched = std::make_unique<counts::PrefetchStream>(*counted.owned.front());
     counted.streams.push_back(counted.prefetched.get());
   } else {
     counted.streams.push_back(counted.owned.front().get());
@@ -56,7 +56,7 @@ Status count_sets(const BuildRequest& request, BuildReport& report, Counted& cou
   if (!opened) return opened.error();
   counted.counts = std::move(*opened);
   report.warnings = counted.counts->warnings;
-  const CountsHeader& total = counted.counts->total;
+  const counts::CountsHeader& total = counted.counts->total;
   // As a build of the PGN reports them: the games another set held count as copies dropped.
   report.duplicates_dropped = total.duplicates_dropped + total.games_skipped;
   report.read.games = total.games_read;
@@ -67,16 +67,16 @@ Status count_sets(const BuildRequest& request, BuildReport& report, Counted& cou
 }
 
 Status count_games(const BuildRequest& request, BuildReport& report, Counted& counted) {
-  TallyOptions options = request.tally;
+  counts::TallyOptions options = request.tally;
   options.tmp_dir = report.tmp_dir;
   options.workers = report.threads;
   options.count_repeats = report.rules.count_repeats;
   options.ratings = report.rules.needs_ratings();
-  Result<std::unique_ptr<Tally>> tally = Tally::create(options);
+  Result<std::unique_ptr<counts::Tally>> tally = counts::Tally::create(options);
   if (!tally) return tally.error();
   counted.tally = std::move(*tally);
   auto sink = [&](int i) -> pgn::GameSink& { return counted.tally->sink(i); };
-  DuplicateFilter duplicates(DuplicateFilter::Copies::kDrop);
+  counts::DuplicateFilter duplicates(counts::DuplicateFilter::Copies::kDrop);
   Result<pgn::ReadStats> read = request.games ? request.games(report.threads, sink) : [&] {
     pgn::PipelineOptions pipeline = request.pipeline;
     pipeline.max_ply = report.rules.max_ply;
@@ -87,7 +87,7 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
   report.duplicates_dropped = duplicates.duplicates();
   report.read = std::move(*read);
   // The tally comes as one stream per partition, which the rules take all at once.
-  Result<std::vector<std::unique_ptr<EntryStream>>> partitions = counted.tally->finish_partitions();
+  Result<std::vector<std::unique_ptr<counts::EntryStream>>> partitions = counted.tally->finish_partitions();
   if (!partitions) return partitions.error();
   counted.owned = std::move(*partitions);
   for (const auto& partition : counted.owned) counted.streams.push_back(partition.get());

@@ -9,7 +9,7 @@
 //
 // A store replaces the first two stages: its rows are already counted, in key order (read
 // ahead on a second core while the rules take them). So do sets of counts made by `count`
-// (counts/counts_for_build.h): summed per key range, one stream per range.
+// (book/counts_for_build.h): summed per key range, one stream per range.
 //
 // The book is written under a temporary name and put in place only when complete; an empty
 // book is not written unless allowed. Nothing is printed: progress goes through the callbacks
@@ -22,13 +22,13 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "book/book_builder.h"
 #include "book/rescore.h"
 #include "book/selection_rules.h"
-#include "store/slice.h"
 #include "counts/tally.h"
-#include "base/result.h"
 #include "pgn/pipeline.h"
+#include "store/slice.h"
 
 namespace bookforge::book {
 
@@ -57,7 +57,7 @@ struct BuildRequest {
 
   // Memory budget and spill folder ("" = the book's folder). Workers, repeat counting and
   // ratings follow the threads and the rules.
-  TallyOptions tally;
+  counts::TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
   bool allow_empty = false;               // write a book with no entries
   // PGN inputs: every copy of a game counts, not only the first (counts/duplicate_filter.h).
@@ -65,9 +65,9 @@ struct BuildRequest {
 };
 
 struct BuildReport {
-  SelectionRules rules;  // as applied (with a store: its counting settings)
-  pgn::ReadStats read;   // for a store: accepted = the games it holds
-  TallyStats tally;      // zero for a store
+  SelectionRules rules;      // as applied (with a store: its counting settings)
+  pgn::ReadStats read;       // for a store: accepted = the games it holds
+  counts::TallyStats tally;  // zero for a store
   int threads = 0;
   std::string tmp_dir;
   BuildOutcome outcome;

@@ -6,15 +6,15 @@
 #include <span>
 #include <vector>
 
-#include "counts/entry.h"
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
+#include "counts/entry.h"
 
 namespace bookforge::book {
 
 struct Candidate {
-  TallyEntry stats;     // everything counted for this move (stats.move is the Polyglot move)
-  uint64_t weight = 0;  // unscaled; the writer scales each position into 1..65535 at the end
+  counts::TallyEntry stats;  // everything counted for this move (stats.move is the Polyglot move)
+  uint64_t weight = 0;       // unscaled; the writer scales each position into 1..65535 at the end
 };
 
 struct PositionCandidates {
@@ -25,7 +25,7 @@ struct PositionCandidates {
 // A position reached from the start position through kept moves, with its board: a key alone
 // does not give a board, so only reachable positions can be looked at by an engine.
 struct ReachablePosition {
-  Board board;
+  chess::Board board;
   PositionCandidates* candidates;
   int depth;  // plies from the start position along the shortest kept line
 };

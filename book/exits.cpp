@@ -15,7 +15,8 @@ namespace bookforge::book {
 
 Status ExitOptions::validate() const {
   if ((depth > 0) == (nodes > 0)) return Error{"exits need exactly one of a depth or a node limit"};
-  if (depth < 0 || depth >= kMaxPly) return Error{"exit depth must be 1.." + std::to_string(kMaxPly - 1)};
+  if (depth < 0 || depth >= engine::kMaxPly)
+    return Error{"exit depth must be 1.." + std::to_string(engine::kMaxPly - 1)};
   if (threads < 1) return Error{"exits need at least one thread"};
   if (eval_min && eval_max && *eval_min > *eval_max)
     return Error{"the exit band is empty: its minimum " + std::to_string(*eval_min) +
@@ -35,20 +36,20 @@ std::vector<ExitPosition> find_exits(const PolyglotBook& book) {
   std::vector<ExitPosition> exits;
   std::unordered_set<uint64_t> seen;
   std::vector<uint16_t> moves;
-  walk_book(moves_of, [&](const Board& board, int depth) {
+  walk_book(moves_of, [&](const chess::Board& board, int depth) {
     moves.clear();
     moves_of(board.key(), moves);
     for (uint16_t pg : moves) {
-      const Move move = polyglot_to_move(board, pg);
+      const chess::Move move = chess::polyglot_to_move(board, pg);
       if (!move.is_ok()) continue;  // the walk counts it as illegal
-      Board child = board;
-      UndoInfo undo;
+      chess::Board child = board;
+      chess::UndoInfo undo;
       child.make_move(move, undo);
       auto [first, last] = book.range(child.key());
       if (first != last || !seen.insert(child.key()).second) continue;
       // A game that is over is no start for a game.
-      MoveList legal;
-      generate_legal(child, legal);
+      chess::MoveList legal;
+      chess::generate_legal(child, legal);
       if (legal.size() == 0) continue;
       exits.push_back({child, depth + 1, 0, 0});
     }
@@ -68,15 +69,15 @@ Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const Exi
   // position and the limits alone.
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    Engine engine(size_t(options.hash_mb), 1);
-    SearchLimits limits;
+    engine::Engine engine(size_t(options.hash_mb), 1);
+    engine::SearchLimits limits;
     limits.depth = options.depth;
     limits.nodes = options.nodes;
     for (size_t i; (i = next.fetch_add(1)) < exits.size();) {
       engine.new_game();
-      const SearchResult r = engine.search(exits[i].board, {}, limits);
-      const Score own = r.lines.empty() ? 0 : r.lines[0].score;
-      exits[i].white = exits[i].board.side_to_move() == kWhite ? own : Score(-own);
+      const engine::SearchResult r = engine.search(exits[i].board, {}, limits);
+      const engine::Score own = r.lines.empty() ? 0 : r.lines[0].score;
+      exits[i].white = exits[i].board.side_to_move() == chess::kWhite ? own : engine::Score(-own);
       exits[i].depth = r.depth;
     }
   };
@@ -102,7 +103,7 @@ std::string exits_epd(const std::vector<ExitPosition>& exits) {
     // become hmvc and fmvn.
     size_t end = 0;
     for (int field = 0; field < 4; ++field) end = fen.find(' ', field == 0 ? 0 : end + 1);
-    const Score own = e.board.side_to_move() == kWhite ? e.white : Score(-e.white);
+    const engine::Score own = e.board.side_to_move() == chess::kWhite ? e.white : engine::Score(-e.white);
     out += fen.substr(0, end) + " ce " + std::to_string(own) + "; acd " + std::to_string(e.depth) +
            "; hmvc " + std::to_string(e.board.halfmove_clock()) + "; fmvn " +
            std::to_string(e.board.fullmove_number()) + "; c0 \"bookforge exit, ply " + std::to_string(e.ply) +

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "book/polyglot/reader.h"
 #include "chess/board.h"
-#include "base/result.h"
 #include "engine/score.h"
 
 namespace bookforge::book {
@@ -30,10 +30,10 @@ struct ExitOptions {
 };
 
 struct ExitPosition {
-  Board board;
-  int ply = 0;      // book moves from the start to the position along the shortest line
-  Score white = 0;  // the engine's score, from White's point of view
-  int depth = 0;    // the depth the search completed
+  chess::Board board;
+  int ply = 0;              // book moves from the start to the position along the shortest line
+  engine::Score white = 0;  // the engine's score, from White's point of view
+  int depth = 0;            // the depth the search completed
 };
 
 struct ExitStats {

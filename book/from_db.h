@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "book/selection_rules.h"
-#include "store/store.h"
-#include "counts/entry.h"
 #include "base/result.h"
+#include "book/selection_rules.h"
+#include "counts/entry.h"
+#include "store/store.h"
 
 namespace bookforge::store {
 

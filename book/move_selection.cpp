@@ -4,7 +4,7 @@
 
 namespace bookforge::book {
 
-double mover_score(const TallyEntry& e) {
+double mover_score(const counts::TallyEntry& e) {
   // Polyglot's expression, operation for operation, so that --min-score compares the same
   // doubles as `polyglot make-book -min-score`.
   return e.games == 0 ? 0.0 : (double(e.half_points()) / double(e.games)) / 2.0;
@@ -16,7 +16,7 @@ MoveSelector::MoveSelector(const SelectionRules& rules) : rules_(rules) {
   for (int i = 0; i < kStages; ++i) stages_[size_t(i)].name = kNames[i];
 }
 
-uint64_t MoveSelector::raw_weight(const TallyEntry& m, uint64_t position_rated,
+uint64_t MoveSelector::raw_weight(const counts::TallyEntry& m, uint64_t position_rated,
                                   uint64_t position_rating_sum) const {
   switch (rules_.weight) {
     case WeightKind::kGames:
@@ -34,7 +34,7 @@ uint64_t MoveSelector::raw_weight(const TallyEntry& m, uint64_t position_rated,
   return m.games;
 }
 
-bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates& out) {
+bool MoveSelector::select(std::span<const counts::TallyEntry> moves, PositionCandidates& out) {
   out.moves.clear();
   if (moves.empty()) return false;
   out.key = moves.front().key;
@@ -44,14 +44,14 @@ bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates&
   // positions that pass the position's own.
   count(kTally, n);
 
-  Color side = moves.front().side_to_move();
-  if ((rules_.side == SideFilter::kWhite && side != kWhite) ||
-      (rules_.side == SideFilter::kBlack && side != kBlack))
+  chess::Color side = moves.front().side_to_move();
+  if ((rules_.side == SideFilter::kWhite && side != chess::kWhite) ||
+      (rules_.side == SideFilter::kBlack && side != chess::kBlack))
     return false;
   count(kSide, n);
 
   uint64_t games = 0, most = 0;
-  for (const TallyEntry& m : moves) {
+  for (const counts::TallyEntry& m : moves) {
     games += m.games;
     most = std::max<uint64_t>(most, m.games);
   }
@@ -63,14 +63,14 @@ bool MoveSelector::select(std::span<const TallyEntry> moves, PositionCandidates&
     return false;
 
   uint64_t half_points = 0, rated = 0, rating_sum = 0;
-  for (const TallyEntry& m : moves) {
+  for (const counts::TallyEntry& m : moves) {
     half_points += m.half_points();
     rated += m.rated_games;
     rating_sum += m.rating_sum;
   }
   const double average_score = games == 0 ? 0.0 : double(half_points) / double(2 * games);
   size_t survivors[kStages] = {};
-  for (const TallyEntry& m : moves) {
+  for (const counts::TallyEntry& m : moves) {
     bool popular =
         m.games >= rules_.min_move_games || double(m.games) * 100.0 >= rules_.min_move_share * double(games);
     if (!popular) continue;

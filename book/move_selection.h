@@ -29,16 +29,16 @@ class MoveSelector {
 
   // The kept moves of one position (all entries share a key, sorted by move) with their raw
   // weights; false if nothing is kept.
-  bool select(std::span<const TallyEntry> moves, PositionCandidates& out);
+  bool select(std::span<const counts::TallyEntry> moves, PositionCandidates& out);
 
   // Most positions of a tally have one move, played once or twice: this decides those that
   // select() would keep nothing of without building a position. True if `move`, as the only
   // move of its position, keeps nothing (its stages are then counted as select() counts them);
   // false, with nothing counted, if select() must look.
-  bool rejects_only_move(const TallyEntry& move) {
-    const Color side = move.side_to_move();
-    const bool side_kept = !((rules_.side == SideFilter::kWhite && side != kWhite) ||
-                             (rules_.side == SideFilter::kBlack && side != kBlack));
+  bool rejects_only_move(const counts::TallyEntry& move) {
+    const chess::Color side = move.side_to_move();
+    const bool side_kept = !((rules_.side == SideFilter::kWhite && side != chess::kWhite) ||
+                             (rules_.side == SideFilter::kBlack && side != chess::kBlack));
     const bool games_kept = side_kept && move.games >= rules_.min_games;
     // select()'s own test, with the move's games as the position's and as the most played.
     const uint64_t games = move.games;
@@ -68,7 +68,8 @@ class MoveSelector {
     stages_[stage].positions += entries != 0;
     stages_[stage].entries += entries;
   }
-  uint64_t raw_weight(const TallyEntry& move, uint64_t position_rated, uint64_t position_rating_sum) const;
+  uint64_t raw_weight(const counts::TallyEntry& move, uint64_t position_rated,
+                      uint64_t position_rating_sum) const;
 
   SelectionRules rules_;
   std::array<StageCount, kStages> stages_;
@@ -76,6 +77,6 @@ class MoveSelector {
 };
 
 // The mover's score of a move as a fraction (0 .. 1), computed as Polyglot does.
-double mover_score(const TallyEntry& e);
+double mover_score(const counts::TallyEntry& e);
 
 }  // namespace bookforge::book

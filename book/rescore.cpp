@@ -19,9 +19,9 @@ namespace {
 // What the engine said about one position, and which of its candidates the games prove.
 struct Verdict {
   bool searched = false;
-  std::vector<Score> scores;  // per candidate, kScoreNone where the move could not be scored
-  Move best;                  // the engine's best move over all legal moves (when asked)
-  Score best_score = kScoreNone;
+  std::vector<engine::Score> scores;  // per candidate, kScoreNone where the move could not be scored
+  chess::Move best;                   // the engine's best move over all legal moves (when asked)
+  engine::Score best_score = engine::kScoreNone;
   int best_candidate = -1;  // the candidate that is the engine's best move, if one is
   uint64_t nodes = 0;
   std::vector<char> proven;  // per candidate: proven by its games, kept whatever the scores say
@@ -34,19 +34,20 @@ class PositionSearcher {
 
   Status start() {
     if (options_.engine_path.empty()) {
-      engine_ = std::make_unique<Engine>(size_t(options_.hash_mb), 1);
+      engine_ = std::make_unique<engine::Engine>(size_t(options_.hash_mb), 1);
       return ok_status();
     }
-    auto client = UciClient::launch(options_.engine_path,
-                                    {{"Threads", "1"}, {"Hash", std::to_string(options_.hash_mb)}});
+    auto client = engine::UciClient::launch(options_.engine_path,
+                                            {{"Threads", "1"}, {"Hash", std::to_string(options_.hash_mb)}});
     if (!client.ok()) return client.error();
     client_ = std::move(*client);
     return ok_status();
   }
 
   // A fresh state for every position: results do not depend on what was searched before.
-  Result<SearchResult> search(const Board& board, const std::vector<Move>& moves, int multipv, bool fresh) {
-    SearchLimits limits;
+  Result<engine::SearchResult> search(const chess::Board& board, const std::vector<chess::Move>& moves,
+                                      int multipv, bool fresh) {
+    engine::SearchLimits limits;
     limits.depth = options_.depth;
     limits.nodes = options_.nodes;
     limits.multipv = multipv;
@@ -62,8 +63,8 @@ class PositionSearcher {
 
  private:
   const RescoreOptions& options_;
-  std::unique_ptr<Engine> engine_;
-  std::unique_ptr<UciClient> client_;
+  std::unique_ptr<engine::Engine> engine_;
+  std::unique_ptr<engine::UciClient> client_;
 };
 
 // Every position gets the same two searches, in the same order, from a cleared state: the
@@ -74,28 +75,28 @@ class PositionSearcher {
 // read it (--suspicious) nor on the thread that searched it.
 Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) {
   Verdict v;
-  std::vector<Move> moves;
+  std::vector<chess::Move> moves;
   for (const Candidate& c : pos.candidates->moves) {
-    const Move m = polyglot_to_move(pos.board, c.stats.move);
+    const chess::Move m = chess::polyglot_to_move(pos.board, c.stats.move);
     if (m.is_ok()) moves.push_back(m);
   }
-  v.scores.assign(pos.candidates->moves.size(), kScoreNone);
+  v.scores.assign(pos.candidates->moves.size(), engine::kScoreNone);
   if (moves.empty()) return v;
   v.searched = true;
 
-  Result<SearchResult> all = searcher.search(pos.board, {}, 1, true);
+  Result<engine::SearchResult> all = searcher.search(pos.board, {}, 1, true);
   if (!all.ok()) return all.error();
   v.nodes += all->nodes;
   if (all->best_move.is_ok() && std::find(moves.begin(), moves.end(), all->best_move) == moves.end())
     moves.push_back(all->best_move);
-  Result<SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), false);
+  Result<engine::SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), false);
   if (!r.ok()) return r.error();
   v.nodes += r->nodes;
-  for (const PvLine& line : r->lines)
+  for (const engine::PvLine& line : r->lines)
     if (line.move == all->best_move) v.best = line.move, v.best_score = line.score;
   for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
-    const Move m = polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
-    for (const PvLine& line : r->lines)
+    const chess::Move m = chess::polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
+    for (const engine::PvLine& line : r->lines)
       if (line.move == m) v.scores[i] = line.score;
     if (v.best.is_ok() && m == v.best) v.best_candidate = int(i);
   }
@@ -103,30 +104,32 @@ Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) 
 }
 
 // Clamped so that mate scores still give a finite preference.
-int behind(Score best, Score s) { return std::clamp(best - s, 0, 4000); }
+int behind(engine::Score best, engine::Score s) { return std::clamp(best - s, 0, 4000); }
 
 // The score the candidates are measured against: the better of the engine's best move (when it is
 // not a candidate: a candidate is measured by its own value) and the best candidate still kept.
 // With the candidates' own scores this is the better of the two bests of the same multi-line
 // search (in which a candidate can come out a little above the move the search of all moves
 // preferred).
-Score reference_score(const Verdict& v, std::span<const Score> values, const std::vector<char>& dropped) {
-  Score best = v.best_candidate < 0 ? v.best_score : kScoreNone;
+engine::Score reference_score(const Verdict& v, std::span<const engine::Score> values,
+                              const std::vector<char>& dropped) {
+  engine::Score best = v.best_candidate < 0 ? v.best_score : engine::kScoreNone;
   for (size_t i = 0; i < values.size(); ++i)
-    if (!dropped[i] && values[i] != kScoreNone)
-      best = best == kScoreNone ? values[i] : std::max(best, values[i]);
+    if (!dropped[i] && values[i] != engine::kScoreNone)
+      best = best == engine::kScoreNone ? values[i] : std::max(best, values[i]);
   return best;
 }
 
 // True for a score more than the margin below the reference.
-bool beyond_margin(Score reference, Score s, int margin_cp) {
-  return reference != kScoreNone && s != kScoreNone && s < reference - margin_cp;
+bool beyond_margin(engine::Score reference, engine::Score s, int margin_cp) {
+  return reference != engine::kScoreNone && s != engine::kScoreNone && s < reference - margin_cp;
 }
 
 // Marks the kept candidates more than the margin below the reference, unless their games prove
 // them; true if it marked any.
-bool mark_drops(const Verdict& v, std::span<const Score> values, int margin_cp, std::vector<char>& dropped) {
-  const Score reference = reference_score(v, values, dropped);
+bool mark_drops(const Verdict& v, std::span<const engine::Score> values, int margin_cp,
+                std::vector<char>& dropped) {
+  const engine::Score reference = reference_score(v, values, dropped);
   bool marked = false;
   for (size_t i = 0; i < values.size(); ++i)
     if (!dropped[i] && !v.proven[i] && beyond_margin(reference, values[i], margin_cp))
@@ -143,7 +146,7 @@ std::vector<char> proven_by_games(const PositionCandidates& c, double max_behind
   uint64_t games = 0, half_points = 0;
   for (const Candidate& m : c.moves) games += m.stats.games, half_points += m.stats.half_points();
   for (size_t i = 0; i < c.moves.size(); ++i) {
-    const TallyEntry& s = c.moves[i].stats;
+    const counts::TallyEntry& s = c.moves[i].stats;
     const uint64_t rest = games - s.games;
     if (s.games == 0 || rest == 0) continue;
     const double score = double(s.half_points()) / double(2 * s.games);
@@ -156,15 +159,15 @@ std::vector<char> proven_by_games(const PositionCandidates& c, double max_behind
 
 // Removes the marked candidates, blends the weights by `values`, and repairs a position left
 // empty when asked; the repair, if one was made.
-std::optional<RepairedPosition> apply(const Verdict& v, std::span<const Score> values,
+std::optional<RepairedPosition> apply(const Verdict& v, std::span<const engine::Score> values,
                                       const std::vector<char>& dropped, const RescoreOptions& o,
-                                      const Board& board, PositionCandidates& c, RescoreStats& stats) {
-  const Score best = reference_score(v, values, dropped);
+                                      const chess::Board& board, PositionCandidates& c, RescoreStats& stats) {
+  const engine::Score best = reference_score(v, values, dropped);
   std::vector<Candidate> kept;
   std::vector<double> preference;
   uint64_t heaviest = 0;
   for (size_t i = 0; i < c.moves.size(); ++i) {
-    const Score s = values[i];
+    const engine::Score s = values[i];
     heaviest = std::max(heaviest, c.moves[i].weight);
     if (dropped[i]) {
       ++stats.dropped;
@@ -173,23 +176,24 @@ std::optional<RepairedPosition> apply(const Verdict& v, std::span<const Score> v
     kept.push_back(c.moves[i]);
     if (v.proven[i] && beyond_margin(best, s, o.margin_cp)) ++stats.proven_kept;
     // An unscored move (not legal here, which a book built from games never has) keeps its weight.
-    preference.push_back(
-        s == kScoreNone || best == kScoreNone ? -1 : engine_preference(behind(best, s), o.margin_cp));
+    preference.push_back(s == engine::kScoreNone || best == engine::kScoreNone
+                             ? -1
+                             : engine_preference(behind(best, s), o.margin_cp));
   }
   std::optional<RepairedPosition> repaired;
   if (kept.empty()) {
     ++stats.emptied;
     // The engine's move takes the place of the dropped ones with the weight of the heaviest, so
     // that the position keeps its share of the lines that lead to it.
-    if (o.repair && v.best.is_ok() && v.best_score != kScoreNone) {
+    if (o.repair && v.best.is_ok() && v.best_score != engine::kScoreNone) {
       Candidate added;
       added.stats.key = c.key;
-      added.stats.move = move_to_polyglot(v.best);
+      added.stats.move = chess::move_to_polyglot(v.best);
       added.stats.first_ply = uint16_t(board.game_ply());
       added.weight = std::max<uint64_t>(heaviest, 1);
       kept.push_back(added);
       ++stats.repaired;
-      repaired = RepairedPosition{board.fen(), move_to_san(board, v.best), v.best_score, added.weight};
+      repaired = RepairedPosition{board.fen(), chess::move_to_san(board, v.best), v.best_score, added.weight};
     }
   }
   if (o.blend > 0) {
@@ -245,17 +249,17 @@ class Propagation {
     });
     for (Node& n : nodes_) {
       const PositionCandidates& c = *positions[n.position].candidates;
-      n.values.assign(c.moves.size(), kScoreNone);
+      n.values.assign(c.moves.size(), engine::kScoreNone);
       n.dropped.assign(c.moves.size(), false);
       n.children.assign(c.moves.size(), kNone);
       if (!follow_lines) continue;
       mark_drops(verdicts[n.position], verdicts[n.position].scores, margin_cp, n.dropped);
-      const Board& board = positions[n.position].board;
+      const chess::Board& board = positions[n.position].board;
       for (size_t m = 0; m < c.moves.size(); ++m) {
-        const Move move = polyglot_to_move(board, c.moves[m].stats.move);
+        const chess::Move move = chess::polyglot_to_move(board, c.moves[m].stats.move);
         if (!move.is_ok()) continue;
-        Board child = board;
-        UndoInfo undo;
+        chess::Board child = board;
+        chess::UndoInfo undo;
         child.make_move(move, undo);
         n.children[m] = find(child.key());
       }
@@ -275,11 +279,11 @@ class Propagation {
   }
 
   struct Node {
-    size_t position;               // in the span given
-    std::vector<size_t> children;  // per candidate: the node it leads to, or kNone
-    std::vector<Score> values;     // per candidate, from the last round
-    std::vector<char> dropped;     // per candidate; once dropped, dropped for good
-    Score value = kScoreNone;      // of the position, from the last round
+    size_t position;                           // in the span given
+    std::vector<size_t> children;              // per candidate: the node it leads to, or kNone
+    std::vector<engine::Score> values;         // per candidate, from the last round
+    std::vector<char> dropped;                 // per candidate; once dropped, dropped for good
+    engine::Score value = engine::kScoreNone;  // of the position, from the last round
     enum class State { kNew, kOnStack, kDone } state = State::kNew;
   };
   const std::vector<Node>& nodes() const { return nodes_; }
@@ -300,17 +304,17 @@ class Propagation {
     nodes_[index].state = State::kOnStack;
     const Verdict& v = verdicts_[nodes_[index].position];
     for (size_t m = 0; m < v.scores.size(); ++m) {
-      Score value = v.scores[m];
+      engine::Score value = v.scores[m];
       if (const size_t child = nodes_[index].children[m]; child != kNone) {
         if (nodes_[child].state == State::kNew) back_up(child);
-        if (nodes_[child].state == State::kDone && nodes_[child].value != kScoreNone)
+        if (nodes_[child].state == State::kDone && nodes_[child].value != engine::kScoreNone)
           value = -nodes_[child].value;
       }
       nodes_[index].values[m] = value;
     }
     Node& n = nodes_[index];
     n.value = reference_score(v, n.values, n.dropped);
-    if (n.value == kScoreNone) n.value = v.best_score;
+    if (n.value == engine::kScoreNone) n.value = v.best_score;
     n.state = State::kDone;
   }
 
@@ -329,24 +333,25 @@ void count_propagated(const Verdict& v, const std::vector<char>& dropped, int ma
 
 void collect_suspicious(const Verdict& v, const RescoreOptions& o, const ReachablePosition& pos,
                         std::vector<SuspiciousMove>& out) {
-  if (!v.best.is_ok() || v.best_score == kScoreNone) return;
+  if (!v.best.is_ok() || v.best_score == engine::kScoreNone) return;
   uint64_t games = 0;
   for (const Candidate& c : pos.candidates->moves) games += c.stats.games;
   if (games == 0) return;
   for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
     const Candidate& c = pos.candidates->moves[i];
     const double share = 100.0 * double(c.stats.games) / double(games);
-    const Score s = v.scores[i];
-    if (s == kScoreNone || share < o.suspicious_share || s > v.best_score - o.suspicious_margin_cp) continue;
-    const Move m = polyglot_to_move(pos.board, c.stats.move);
-    out.push_back({pos.board.fen(), move_to_san(pos.board, m), share, c.stats.games, s,
-                   move_to_san(pos.board, v.best), v.best_score});
+    const engine::Score s = v.scores[i];
+    if (s == engine::kScoreNone || share < o.suspicious_share || s > v.best_score - o.suspicious_margin_cp)
+      continue;
+    const chess::Move m = chess::polyglot_to_move(pos.board, c.stats.move);
+    out.push_back({pos.board.fen(), chess::move_to_san(pos.board, m), share, c.stats.games, s,
+                   chess::move_to_san(pos.board, v.best), v.best_score});
   }
 }
 
-std::string score_text(Score s) {
-  std::string text = is_mate_score(s) ? "#" : "";
-  text += std::to_string(is_mate_score(s) ? mate_in_moves(s) : s);
+std::string score_text(engine::Score s) {
+  std::string text = engine::is_mate_score(s) ? "#" : "";
+  text += std::to_string(engine::is_mate_score(s) ? engine::mate_in_moves(s) : s);
   return text;
 }
 
@@ -361,7 +366,8 @@ double engine_preference(int behind_cp, int margin_cp) {
 
 Status RescoreOptions::validate() const {
   if ((depth > 0) == (nodes > 0)) return Error{"rescoring needs exactly one of a depth or a node limit"};
-  if (depth < 0 || depth >= kMaxPly) return Error{"rescore depth must be 1.." + std::to_string(kMaxPly - 1)};
+  if (depth < 0 || depth >= engine::kMaxPly)
+    return Error{"rescore depth must be 1.." + std::to_string(engine::kMaxPly - 1)};
   if (margin_cp < 0) return Error{"rescore margin must not be negative"};
   if (blend < 0 || blend > 1) return Error{"rescore blend must be between 0 and 1"};
   if (threads < 1) return Error{"rescoring needs at least one thread"};
@@ -448,7 +454,7 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
     const Verdict& v = verdicts[i];
     ++stats_.positions;
     stats_.nodes += v.nodes;
-    for (Score s : v.scores) stats_.candidates += s != kScoreNone;
+    for (engine::Score s : v.scores) stats_.candidates += s != engine::kScoreNone;
     if (options_.find_suspicious) collect_suspicious(v, options_, positions[i], suspicious_);
     if (options_.propagate) count_propagated(v, n.dropped, options_.margin_cp, stats_);
     if (std::optional<RepairedPosition> repair =

@@ -61,8 +61,8 @@
 #include <string>
 #include <vector>
 
-#include "book/candidates.h"
 #include "base/result.h"
+#include "book/candidates.h"
 #include "engine/score.h"
 
 namespace bookforge::book {
@@ -95,16 +95,16 @@ struct SuspiciousMove {
   std::string move;  // SAN
   double share = 0;  // percent of the position's book games
   uint32_t games = 0;
-  Score score = 0;        // the move's score, from the mover's point of view
-  std::string best_move;  // SAN of the engine's best move (any legal move)
-  Score best_score = 0;
+  engine::Score score = 0;  // the move's score, from the mover's point of view
+  std::string best_move;    // SAN of the engine's best move (any legal move)
+  engine::Score best_score = 0;
 };
 
 // A position where every candidate was dropped and the engine's best move put in their place.
 struct RepairedPosition {
   std::string fen;
-  std::string move;  // SAN of the move added
-  Score score = 0;   // its score, from the mover's point of view
+  std::string move;         // SAN of the move added
+  engine::Score score = 0;  // its score, from the mover's point of view
   uint64_t weight = 0;
 };
 

@@ -3,7 +3,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace bookforge::attacks_detail {
+namespace bookforge::chess::attacks_detail {
 namespace {
 
 // Ray walking on a 0..63 board; used only to build tables (at compile time for the leapers,
@@ -238,4 +238,4 @@ constinit const std::array<std::array<Bitboard, 64>, 64> kBetween = make_lines(t
 constinit const std::array<std::array<Bitboard, 64>, 64> kLine = make_lines(false);
 constinit const std::array<std::array<Bitboard, 64>, 16> kPseudoAttacks = make_pseudo_attacks();
 
-}  // namespace bookforge::attacks_detail
+}  // namespace bookforge::chess::attacks_detail

@@ -27,7 +27,7 @@
 
 #include "chess/types.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 namespace attacks_detail {
 
@@ -126,4 +126,4 @@ constexpr Bitboard file_bb(int file) { return kFileABB << file; }
 // Rank `r` as seen from colour c's side of the board (relative_rank_bb(kBlack, 0) is rank 8).
 constexpr Bitboard relative_rank_bb(Color c, int r) { return rank_bb(c == kWhite ? r : 7 - r); }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

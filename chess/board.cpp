@@ -6,7 +6,7 @@
 #include "chess/castling.h"
 #include "chess/zobrist.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 // castling &= kCastlingKeep[from] & kCastlingKeep[to]: a king or rook leaving its square, or a
@@ -413,4 +413,4 @@ uint64_t polyglot_key_from_scratch(const Board& board) {
   return key;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

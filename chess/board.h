@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
-#include "chess/attacks.h"
 #include "base/result.h"
+#include "chess/attacks.h"
 #include "chess/types.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -150,4 +150,4 @@ class Board {
 // that just double-stepped (pins do not matter).
 uint64_t polyglot_key_from_scratch(const Board& board);
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

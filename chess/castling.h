@@ -10,7 +10,7 @@
 
 #include "chess/types.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 constexpr bool castles_kingside(Move m) { return m.to() > m.from(); }
 constexpr Square castling_king_to(Move m) {
@@ -31,4 +31,4 @@ constexpr Move castling_move(Color c, bool kingside) {
   return Move(castling_king_from(c), castling_rook_from(c, kingside), Move::kCastling);
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -2,7 +2,7 @@
 
 #include "chess/attacks.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 CheckInfo::CheckInfo(const Board& board) {
   const Color us = board.side_to_move(), them = ~us;
@@ -33,4 +33,4 @@ bool CheckInfo::gives_check(const Board& board, Move m) const {
   return (discoverers_ & square_bb(from)) && !(line_bb(from, king_) & square_bb(to));
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -5,7 +5,7 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 class CheckInfo {
  public:
@@ -19,4 +19,4 @@ class CheckInfo {
   Square king_;
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -8,7 +8,7 @@
 #include "chess/board.h"
 #include "chess/castling.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 constexpr std::string_view kPieceChars = "PNBRQK  pnbrqk";  // indexed by Piece
@@ -204,4 +204,4 @@ std::string Board::fen() const {
   return s;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

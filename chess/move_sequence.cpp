@@ -4,7 +4,7 @@
 
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 // "12." and "12..." vanish; "12.e4" becomes "e4".
@@ -45,4 +45,4 @@ Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>*
   return ok_status();
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

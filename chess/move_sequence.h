@@ -5,10 +5,10 @@
 #include <optional>
 #include <string_view>
 
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 // The last move of a line and the position it was played in, for a caller that looks back one
 // ply (how games came to a position: store/explore.h).
@@ -23,4 +23,4 @@ struct LastMove {
 // played (left empty when there is none).
 Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>* last = nullptr);
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -9,7 +9,7 @@
 #include "chess/attacks.h"
 #include "chess/castling.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
@@ -293,4 +293,4 @@ void generate_pseudo(const Board& board, GenKind kind, MoveList& list) {
     generate_pseudo_impl<kBlack>(board, kind, list);
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -4,7 +4,7 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 // Room for every move of any position from_fen accepts: at most 16 pieces a side, so at most
 // 15 queens (27 moves each at best) plus a king and two castlings -- 415. (Reachable positions
@@ -40,4 +40,4 @@ enum class GenKind {
 void generate_legal(const Board& board, MoveList& list);
 void generate_pseudo(const Board& board, GenKind kind, MoveList& list);
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -13,7 +13,7 @@
 #include "chess/castling.h"
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 // Completes bare from/to squares (and promotion) into a Move of the right kind for this
@@ -89,4 +89,4 @@ Move polyglot_to_move(const Board& board, uint16_t pg) {
   return legal_or_none(board, complete_move(board, from, to, promo));
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -4,7 +4,7 @@
 
 #include "chess/movegen.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 // Bulk counting: at depth 1 the size of the legal move list is the answer, so the last ply is
 // never played.
@@ -38,4 +38,4 @@ std::vector<std::pair<Move, uint64_t>> perft_divide(Board& board, int depth) {
   return counts;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

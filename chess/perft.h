@@ -7,10 +7,10 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 uint64_t perft(Board& board, int depth);
 // Node counts per root move, in generation order.
 std::vector<std::pair<Move, uint64_t>> perft_divide(Board& board, int depth);
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

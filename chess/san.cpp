@@ -10,7 +10,7 @@
 #include "chess/castling.h"
 #include "chess/movegen.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 constexpr int pawn_push(Color c) { return c == kWhite ? 8 : -8; }
@@ -370,4 +370,4 @@ std::string move_to_san(const Board& board, Move m) {
   return san;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -8,7 +8,7 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 
 enum class SanError : uint8_t {
   kNone = 0,
@@ -58,4 +58,4 @@ inline uint16_t move_to_polyglot(Move m) {
 // The legal move this Polyglot move denotes here, or Move::none().
 Move polyglot_to_move(const Board& board, uint16_t pg);
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

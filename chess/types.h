@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-namespace bookforge {
+namespace bookforge::chess {
 
 using Bitboard = uint64_t;
 
@@ -81,4 +81,4 @@ class Move {
   uint16_t raw_ = 0;
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::chess

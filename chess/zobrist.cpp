@@ -1,6 +1,6 @@
 #include "chess/zobrist.h"
 
-namespace bookforge::zobrist {
+namespace bookforge::chess::zobrist {
 
 // The Random64 table of the Polyglot book format description, entry for entry:
 // 768 piece-square keys, 4 castling keys, 8 en-passant file keys, 1 side-to-move key.
@@ -231,4 +231,4 @@ constexpr std::array<uint64_t, 16> make_castling_keys() {
 constexpr std::array<std::array<uint64_t, 64>, 16> kPieceKeys = make_piece_keys();
 constexpr std::array<uint64_t, 16> kCastlingKeys = make_castling_keys();
 
-}  // namespace bookforge::zobrist
+}  // namespace bookforge::chess::zobrist

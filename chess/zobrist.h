@@ -8,7 +8,7 @@
 
 #include "chess/types.h"
 
-namespace bookforge::zobrist {
+namespace bookforge::chess::zobrist {
 
 // Offsets into the Random64 table, as the Polyglot format defines them.
 inline constexpr int kPieceOffset = 0;        // 768 entries: 64 * kind + square
@@ -35,4 +35,4 @@ inline uint64_t castling_key(uint8_t rights) { return kCastlingKeys[rights & 15]
 inline uint64_t en_passant_key(int file) { return kRandom64[kEnPassantOffset + file]; }
 inline uint64_t turn_key() { return kRandom64[kTurnOffset]; }
 
-}  // namespace bookforge::zobrist
+}  // namespace bookforge::chess::zobrist

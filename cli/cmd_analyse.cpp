@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
-#include "chess/san.h"
 #include "engine/search.h"
 
 namespace bookforge::cli {
@@ -31,7 +31,7 @@ struct AnalyseOptions {
 constexpr int kDefaultDepth = 12;
 
 struct Position {
-  Board board;
+  chess::Board board;
   std::vector<uint64_t> history;
 };
 
@@ -49,7 +49,7 @@ std::string strip_move_number(const std::string& token) {
 Position setup_position(const AnalyseOptions& opts) {
   Position pos;
   if (!opts.fen.empty()) {
-    Result<Board> b = Board::from_fen(opts.fen);
+    Result<chess::Board> b = chess::Board::from_fen(opts.fen);
     if (!b.ok()) throw CLI::ValidationError("--fen", b.error().message);
     pos.board = *b;
   }
@@ -59,16 +59,16 @@ Position setup_position(const AnalyseOptions& opts) {
     const std::string san = strip_move_number(token);
     if (san.empty()) continue;
     ++number;
-    Move m = uci_to_move(pos.board, san);
+    chess::Move m = chess::uci_to_move(pos.board, san);
     if (!m.is_ok()) {
-      const SanResult r = san_to_move(pos.board, san);
+      const chess::SanResult r = chess::san_to_move(pos.board, san);
       if (!r.ok())
         throw CLI::ValidationError("--moves", "move " + std::to_string(number) + " '" + san +
-                                                  "': " + std::string(san_error_message(r.error)));
+                                                  "': " + std::string(chess::san_error_message(r.error)));
       m = r.move;
     }
     pos.history.push_back(pos.board.key());
-    UndoInfo undo;
+    chess::UndoInfo undo;
     pos.board.make_move(m, undo);
   }
   return pos;
@@ -95,13 +95,13 @@ struct SanPv {
   std::string numbered;
 };
 
-SanPv san_pv(Board board, const std::vector<Move>& pv) {
+SanPv san_pv(chess::Board board, const std::vector<chess::Move>& pv) {
   SanPv out;
-  for (Move m : pv) {
+  for (chess::Move m : pv) {
     if (!board.is_legal(m)) break;
-    const std::string san = move_to_san(board, m);
+    const std::string san = chess::move_to_san(board, m);
     const int number = board.fullmove_number();
-    if (board.side_to_move() == kWhite)
+    if (board.side_to_move() == chess::kWhite)
       out.numbered += (out.numbered.empty() ? "" : " ") + std::to_string(number) + ". ";
     else if (out.numbered.empty())
       out.numbered += std::to_string(number) + "... ";
@@ -109,31 +109,31 @@ SanPv san_pv(Board board, const std::vector<Move>& pv) {
       out.numbered += " ";
     out.numbered += san;
     out.moves.push_back(san);
-    UndoInfo undo;
+    chess::UndoInfo undo;
     board.make_move(m, undo);
   }
   return out;
 }
 
-std::string score_text(Score s) {
+std::string score_text(engine::Score s) {
   char buf[32];
-  if (is_mate_score(s))
-    std::snprintf(buf, sizeof buf, "#%d", mate_in_moves(s));
+  if (engine::is_mate_score(s))
+    std::snprintf(buf, sizeof buf, "#%d", engine::mate_in_moves(s));
   else
     std::snprintf(buf, sizeof buf, "%+.2f", s / 100.0);
   return buf;
 }
 
-std::string score_json(Score s) {
-  return is_mate_score(s) ? "{\"mate\": " + std::to_string(mate_in_moves(s)) + "}"
-                          : "{\"cp\": " + std::to_string(s) + "}";
+std::string score_json(engine::Score s) {
+  return engine::is_mate_score(s) ? "{\"mate\": " + std::to_string(engine::mate_in_moves(s)) + "}"
+                                  : "{\"cp\": " + std::to_string(s) + "}";
 }
 
-const char* bound_name(Bound b) {
-  return b == Bound::kLower ? "lower" : b == Bound::kUpper ? "upper" : "exact";
+const char* bound_name(engine::Bound b) {
+  return b == engine::Bound::kLower ? "lower" : b == engine::Bound::kUpper ? "upper" : "exact";
 }
 
-void print_text(const Position& pos, const SearchResult& r) {
+void print_text(const Position& pos, const engine::SearchResult& r) {
   const uint64_t nps = r.nodes * 1000 / uint64_t(std::max<int64_t>(r.time_ms, 1));
   std::printf("Position  %s\n", pos.board.fen().c_str());
   if (!r.best_move.is_ok()) {
@@ -144,21 +144,21 @@ void print_text(const Position& pos, const SearchResult& r) {
   std::printf("Search    depth %d (seldepth %d), %llu nodes in %.2f s (%llu nodes/s)\n", r.depth, seldepth,
               (unsigned long long)r.nodes, r.time_ms / 1000.0, (unsigned long long)nps);
   std::printf("Scores    from the side to move's point of view (%s)\n\n",
-              pos.board.side_to_move() == kWhite ? "White" : "Black");
+              pos.board.side_to_move() == chess::kWhite ? "White" : "Black");
   for (size_t i = 0; i < r.lines.size(); ++i) {
-    const PvLine& l = r.lines[i];
+    const engine::PvLine& l = r.lines[i];
     const std::string bound =
-        l.bound == Bound::kExact ? "" : std::string(" (") + bound_name(l.bound) + " bound)";
+        l.bound == engine::Bound::kExact ? "" : std::string(" (") + bound_name(l.bound) + " bound)";
     std::printf("%2zu. %7s  %s%s\n", i + 1, score_text(l.score).c_str(),
                 san_pv(pos.board, l.pv).numbered.c_str(), bound.c_str());
   }
 }
 
-void print_json(const Position& pos, const SearchResult& r) {
+void print_json(const Position& pos, const engine::SearchResult& r) {
   const uint64_t nps = r.nodes * 1000 / uint64_t(std::max<int64_t>(r.time_ms, 1));
   std::string s = "{\n  \"fen\": \"" + json_escape(pos.board.fen()) + "\",\n";
-  s += std::string("  \"side_to_move\": \"") + (pos.board.side_to_move() == kWhite ? "white" : "black") +
-       "\",\n";
+  s += std::string("  \"side_to_move\": \"") +
+       (pos.board.side_to_move() == chess::kWhite ? "white" : "black") + "\",\n";
   if (!r.best_move.is_ok()) {
     s += std::string("  \"result\": \"") + (pos.board.in_check() ? "checkmate" : "stalemate") + "\",\n";
     s += "  \"bestmove\": null,\n  \"lines\": []\n}\n";
@@ -170,23 +170,24 @@ void print_json(const Position& pos, const SearchResult& r) {
   s += "  \"nodes\": " + std::to_string(r.nodes) + ",\n";
   s += "  \"time_ms\": " + std::to_string(r.time_ms) + ",\n";
   s += "  \"nps\": " + std::to_string(nps) + ",\n";
-  s += "  \"bestmove\": {\"san\": \"" + move_to_san(pos.board, r.best_move) + "\", \"uci\": \"" +
-       move_to_uci(r.best_move) + "\"},\n";
+  s += "  \"bestmove\": {\"san\": \"" + chess::move_to_san(pos.board, r.best_move) + "\", \"uci\": \"" +
+       chess::move_to_uci(r.best_move) + "\"},\n";
   s += "  \"lines\": [";
   for (size_t i = 0; i < r.lines.size(); ++i) {
-    const PvLine& l = r.lines[i];
+    const engine::PvLine& l = r.lines[i];
     const SanPv pv = san_pv(pos.board, l.pv);
     s += i ? ",\n    {" : "\n    {";
     s += "\"multipv\": " + std::to_string(i + 1) + ", ";
     s += "\"move\": {\"san\": \"" + (pv.moves.empty() ? std::string() : pv.moves[0]) + "\", \"uci\": \"" +
-         move_to_uci(l.move) + "\"}, ";
+         chess::move_to_uci(l.move) + "\"}, ";
     s += "\"score\": " + score_json(l.score) + ", ";
     s += std::string("\"bound\": \"") + bound_name(l.bound) + "\", ";
     s += "\"depth\": " + std::to_string(l.depth) + ", ";
     s += "\"pv_san\": [";
     for (size_t k = 0; k < pv.moves.size(); ++k) s += (k ? ", \"" : "\"") + pv.moves[k] + "\"";
     s += "], \"pv_uci\": [";
-    for (size_t k = 0; k < pv.moves.size(); ++k) s += (k ? ", \"" : "\"") + move_to_uci(l.pv[k]) + "\"";
+    for (size_t k = 0; k < pv.moves.size(); ++k)
+      s += (k ? ", \"" : "\"") + chess::move_to_uci(l.pv[k]) + "\"";
     s += "]}";
   }
   s += "\n  ]\n}\n";
@@ -195,15 +196,15 @@ void print_json(const Position& pos, const SearchResult& r) {
 
 int run_analyse(const AnalyseOptions& opts) {
   const Position pos = setup_position(opts);
-  Engine engine(size_t(opts.hash_mb), opts.threads);
-  SearchLimits limits;
+  engine::Engine engine(size_t(opts.hash_mb), opts.threads);
+  engine::SearchLimits limits;
   limits.depth = opts.depth;
   limits.nodes = opts.nodes;
   limits.clock.movetime_ms = opts.movetime_ms;
   if (!opts.depth && !opts.nodes && !opts.movetime_ms) limits.depth = kDefaultDepth;
   limits.multipv = opts.multipv;
   engine.set_move_overhead(0);
-  const SearchResult result = engine.search(pos.board, pos.history, limits);
+  const engine::SearchResult result = engine.search(pos.board, pos.history, limits);
   if (opts.json)
     print_json(pos, result);
   else
@@ -219,7 +220,7 @@ void setup_analyse(CLI::App& root) {
   sub->add_option("--fen", opts->fen, "Position to analyse (default: the start position)");
   sub->add_option("--moves", opts->moves, "Moves (SAN or UCI) played from --fen or the start position");
   auto* depth = sub->add_option("--depth", opts->depth, "Search depth (default 12)")
-                    ->transform(whole_number(1, kMaxPly - 1));
+                    ->transform(whole_number(1, engine::kMaxPly - 1));
   auto* nodes = sub->add_option("--nodes", opts->nodes, "Node budget")->transform(whole_number(1, kNoLimit));
   auto* movetime = sub->add_option("--movetime", opts->movetime_ms, "Time budget in milliseconds")
                        ->transform(whole_number(1, kMaxMovetimeMs));

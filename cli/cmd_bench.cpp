@@ -13,11 +13,11 @@
 #include <memory>
 #include <string>
 
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "engine/bench.h"
 #include "engine/epd.h"
-#include "chess/san.h"
 #include "engine/search.h"
 #include "engine/uci_client.h"
 
@@ -25,8 +25,8 @@ namespace bookforge::cli {
 namespace {
 
 struct BenchOptions {
-  int depth = kBenchDepth;
-  int hash_mb = int(kBenchHashMb);
+  int depth = engine::kBenchDepth;
+  int hash_mb = int(engine::kBenchHashMb);
   bool quiet = false;
   // Suite mode
   std::string epd;
@@ -39,12 +39,12 @@ struct BenchOptions {
 };
 
 int run_signature_bench(const BenchOptions& opts) {
-  BenchSettings settings;
+  engine::BenchSettings settings;
   settings.depth = opts.depth;
   settings.hash_mb = size_t(opts.hash_mb);
-  const size_t positions = bench_positions().size();
+  const size_t positions = engine::bench_positions().size();
   const auto start = std::chrono::steady_clock::now();
-  const Result<uint64_t> total_nodes = run_bench(settings, [&](const BenchPosition& p) {
+  const Result<uint64_t> total_nodes = engine::run_bench(settings, [&](const engine::BenchPosition& p) {
     if (!opts.quiet)
       std::printf("Position %2zu/%zu  nodes %12llu  %.*s\n", p.number, positions, (unsigned long long)p.nodes,
                   int(p.fen.size()), p.fen.data());
@@ -78,17 +78,17 @@ int run_suite(const BenchOptions& opts) {
     print_error("cannot read " + opts.epd);
     return kExitFailure;
   }
-  SearchLimits limits;
+  engine::SearchLimits limits;
   limits.depth = opts.depth_given ? opts.depth : 0;
   limits.nodes = opts.nodes;
   limits.clock.movetime_ms = opts.movetime_ms;
   if (!limits.depth && !limits.nodes && !limits.clock.movetime_ms) limits.clock.movetime_ms = 1000;
 
-  std::unique_ptr<UciClient> client;
-  std::unique_ptr<Engine> engine;
+  std::unique_ptr<engine::UciClient> client;
+  std::unique_ptr<engine::Engine> engine;
   std::string engine_name = "bookforge " BOOKFORGE_VERSION " (embedded)";
   if (!opts.engine.empty()) {
-    auto launched = UciClient::launch(
+    auto launched = engine::UciClient::launch(
         opts.engine, {{"Threads", std::to_string(opts.threads)}, {"Hash", std::to_string(opts.hash_mb)}});
     if (!launched.ok()) {
       print_error(launched.error().message);
@@ -97,7 +97,7 @@ int run_suite(const BenchOptions& opts) {
     client = std::move(*launched);
     engine_name = client->name() + " (" + opts.engine + ")";
   } else {
-    engine = std::make_unique<Engine>(size_t(opts.hash_mb), opts.threads);
+    engine = std::make_unique<engine::Engine>(size_t(opts.hash_mb), opts.threads);
     engine->set_move_overhead(0);
   }
 
@@ -108,19 +108,19 @@ int run_suite(const BenchOptions& opts) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (opts.first && t.positions >= opts.first) break;
-    Result<EpdRecord> rec = parse_epd(line);
+    Result<engine::EpdRecord> rec = engine::parse_epd(line);
     if (!rec.ok()) {
       print_warning(opts.epd + ":" + std::to_string(line_number) + ": " + rec.error().message + " (skipped)");
       ++skipped;
       continue;
     }
-    SearchResult r;
+    engine::SearchResult r;
     if (client) {
       if (Status s = client->new_game(); !s.ok()) {
         print_error(s.error().message);
         return kExitFailure;
       }
-      Result<SearchResult> searched = client->search(rec->board, limits);
+      Result<engine::SearchResult> searched = client->search(rec->board, limits);
       if (!searched.ok()) {
         print_error(opts.epd + ":" + std::to_string(line_number) + ": " + searched.error().message);
         return kExitFailure;
@@ -133,24 +133,24 @@ int run_suite(const BenchOptions& opts) {
     ++t.positions;
     t.nodes += r.nodes;
     const bool judged = !rec->best_moves.empty() || !rec->avoid_moves.empty();
-    const bool solved = judged && r.best_move.is_ok() && epd_solved(*rec, r.best_move);
+    const bool solved = judged && r.best_move.is_ok() && engine::epd_solved(*rec, r.best_move);
     t.with_bm += judged;
     t.solved += solved;
     int points = 0;
     if (!rec->points.empty()) {
-      points = epd_points(*rec, r.best_move);
+      points = engine::epd_points(*rec, r.best_move);
       t.points += points;
       int best = 0;
       for (const auto& [m, p] : rec->points) best = std::max(best, p);
       t.max_points += best;
     }
     if (!opts.quiet) {
-      const std::string played = r.best_move.is_ok() ? move_to_san(rec->board, r.best_move) : "(none)";
+      const std::string played = r.best_move.is_ok() ? chess::move_to_san(rec->board, r.best_move) : "(none)";
       std::string expected;
-      for (Move m : rec->best_moves)
-        expected += (expected.empty() ? "bm " : " ") + move_to_san(rec->board, m);
-      for (Move m : rec->avoid_moves)
-        expected += (expected.empty() ? "am " : " am ") + move_to_san(rec->board, m);
+      for (chess::Move m : rec->best_moves)
+        expected += (expected.empty() ? "bm " : " ") + chess::move_to_san(rec->board, m);
+      for (chess::Move m : rec->avoid_moves)
+        expected += (expected.empty() ? "am " : " am ") + chess::move_to_san(rec->board, m);
       std::printf("%4d %-28s %-8s %-7s", t.positions, rec->id.c_str(), played.c_str(),
                   judged ? (solved ? "solved" : "FAILED") : "");
       if (!rec->points.empty()) std::printf(" %3d pts", points);
@@ -180,11 +180,11 @@ void setup_bench(CLI::App& root) {
   auto opts = std::make_shared<BenchOptions>();
   CLI::App* sub = add_subcommand(root, "bench",
                                  "Search fixed positions to a fixed depth: node-count signature and speed");
-  auto* depth =
-      sub->add_option("--depth", opts->depth, "Search depth (default " + std::to_string(kBenchDepth) + ")")
-          ->transform(whole_number(1, 64));
+  auto* depth = sub->add_option("--depth", opts->depth,
+                                "Search depth (default " + std::to_string(engine::kBenchDepth) + ")")
+                    ->transform(whole_number(1, 64));
   sub->add_option("--hash", opts->hash_mb,
-                  "Transposition table size in MB (default " + std::to_string(kBenchHashMb) + ")")
+                  "Transposition table size in MB (default " + std::to_string(engine::kBenchHashMb) + ")")
       ->transform(whole_number(1, kMaxHashMb));
   sub->add_flag("--quiet", opts->quiet, "Only the totals");
   auto* epd = sub->add_option("--epd", opts->epd, "Run an EPD test suite (bm/am, STS points) instead")

@@ -1,7 +1,7 @@
 // bookforge build: PGN files in, a Polyglot book out. The games that pass the filters are
 // replayed up to --max-ply and tallied per (position, move) in bounded memory; the selection
 // rules pick the moves and weights; the book is written sorted, without a name, and put in
-// place when complete (book/output_file.h).
+// place when complete (base/output_file.h).
 //
 // Rules start from a preset (--rules default|polyglot) and every rule flag given on the
 // command line or in the --config file overrides it.
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "base/output_file.h"
 #include "book/build.h"
-#include "book/output_file.h"
 #include "book/selection_rules.h"
 #include "cli/command.h"
 #include "cli/config_file.h"
@@ -58,7 +58,7 @@ struct BuildOptions {
   std::string report;
   std::string from_db;                   // a store (db add) instead of PGN files: book/from_db.h
   SliceFlags slices;                     // with from_db: a slice of the store's games
-  std::vector<std::string> from_counts;  // sets made by `count`: counts/counts_for_build.h
+  std::vector<std::string> from_counts;  // sets made by `count`: book/counts_for_build.h
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
@@ -266,7 +266,7 @@ int run_build(const BuildOptions& opts) {
   if (!opts.report.empty()) {
     const ReportData data{
         &opts, &request.pipeline, &report, &request.from_db_slices, request.tally.memory_budget, total};
-    if (Status s = book::write_output_file(opts.report, report_json(data)); !s.ok()) {
+    if (Status s = write_output_file(opts.report, report_json(data)); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }

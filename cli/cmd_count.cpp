@@ -13,15 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "counts/count_to_set.h"
-#include "counts/counts_for_build.h"
-#include "counts/counts_set.h"
+#include "book/counts_for_build.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
 #include "cli/number_option.h"
 #include "cli/output_path.h"
 #include "cli/read_report.h"
+#include "counts/count_to_set.h"
+#include "counts/counts_set.h"
 
 namespace bookforge::cli {
 namespace {
@@ -47,7 +47,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void print_set_summary(const CountOptions& opts, const book::CountsHeader& h, uint64_t bytes,
+void print_set_summary(const CountOptions& opts, const counts::CountsHeader& h, uint64_t bytes,
                        double seconds) {
   if (opts.read.quiet) return;
   std::printf(
@@ -61,17 +61,17 @@ void print_set_summary(const CountOptions& opts, const book::CountsHeader& h, ui
 
 int run_count_games(const CountOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
-  if (Status s = book::check_partitions(opts.partitions); !s.ok()) {
+  if (Status s = counts::check_partitions(opts.partitions); !s.ok()) {
     print_error(s.error().message);
     return kExitUsage;
   }
-  book::CountRequest request;
+  counts::CountRequest request;
   request.output = opts.output;
   request.partitions = opts.partitions;
   request.count_repeats = opts.count_repeats;
   request.keep_duplicates = opts.keep_duplicates;
   if (!opts.part.empty()) {
-    Result<book::InputPart> part = book::parse_input_part(opts.part);
+    Result<counts::InputPart> part = counts::parse_input_part(opts.part);
     if (!part) {
       print_error(part.error().message);
       return kExitUsage;
@@ -79,7 +79,7 @@ int run_count_games(const CountOptions& opts) {
     request.part = *part;
   }
   if (!opts.skip_games.empty()) {
-    Result<book::GameList> skip = book::read_game_list(opts.skip_games);
+    Result<counts::GameList> skip = counts::read_game_list(opts.skip_games);
     if (!skip) {
       print_error(skip.error().message);
       return kExitUsage;
@@ -99,7 +99,7 @@ int run_count_games(const CountOptions& opts) {
   }
   request.pipeline = std::move(*pipeline);
 
-  Result<book::CountReport> counted = book::count_to_set(request);
+  Result<counts::CountReport> counted = counts::count_to_set(request);
   if (!counted) {
     print_error(counted.error().message);
     return kExitFailure;
@@ -111,27 +111,27 @@ int run_count_games(const CountOptions& opts) {
 
 int run_merge(const CountOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
-  Result<std::vector<book::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
+  Result<std::vector<counts::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
   if (!sets) {
     print_error(sets.error().message);
     return kExitFailure;
   }
-  Status ready = book::check_partitions(opts.partitions);
-  if (ready.ok()) ready = book::prepare_set_folder(opts.output);
+  Status ready = counts::check_partitions(opts.partitions);
+  if (ready.ok()) ready = counts::prepare_set_folder(opts.output);
   if (!ready.ok()) {
     print_error(ready.error().message);
     return kExitUsage;
   }
-  book::CountsHeader header = book::combined_header(*sets);
+  counts::CountsHeader header = counts::combined_header(*sets);
   header.partitions = opts.partitions;
-  Result<book::SharedGames> games = book::shared_games(*sets);
+  Result<counts::SharedGames> games = counts::shared_games(*sets);
   if (!games) {
     print_error(games.error().message);
     return kExitFailure;
   }
-  const uint32_t groups = std::min<uint32_t>(book::finest_common_partitions(*sets), opts.partitions);
-  Result<uint64_t> bytes = book::write_set(opts.output, header, book::summed_groups(*sets, groups),
-                                           games->all, read_threads(opts.read));
+  const uint32_t groups = std::min<uint32_t>(counts::finest_common_partitions(*sets), opts.partitions);
+  Result<uint64_t> bytes = counts::write_set(opts.output, header, counts::summed_groups(*sets, groups),
+                                             games->all, read_threads(opts.read));
   if (!bytes) {
     print_error(bytes.error().message);
     return kExitFailure;
@@ -141,32 +141,32 @@ int run_merge(const CountOptions& opts) {
 }
 
 int run_find_duplicates(const CountOptions& opts) {
-  std::vector<book::CountsSet> sets;
+  std::vector<counts::CountsSet> sets;
   for (const std::string& dir : opts.inputs) {
-    Result<book::CountsSet> set = book::open_counts_set(dir);
+    Result<counts::CountsSet> set = counts::open_counts_set(dir);
     if (!set) {
       print_error(set.error().message);
       return kExitFailure;
     }
     sets.push_back(std::move(*set));
   }
-  if (Status s = book::check_sets_combine(sets); !s.ok()) {
+  if (Status s = counts::check_sets_combine(sets); !s.ok()) {
     print_error(s.error().message);
     return kExitFailure;
   }
-  Result<book::SharedGames> shared = book::shared_games(sets);
-  Status ready = shared ? book::prepare_set_folder(opts.output) : Status(shared.error());
+  Result<counts::SharedGames> shared = counts::shared_games(sets);
+  Status ready = shared ? counts::prepare_set_folder(opts.output) : Status(shared.error());
   if (!ready.ok()) {
     print_error(ready.error().message);
     return kExitFailure;
   }
   for (size_t s = 0; s < sets.size(); ++s) {
-    const book::GameList& skip = shared->skip[s];
+    const counts::GameList& skip = shared->skip[s];
     if (skip.fingerprints.empty()) continue;
     char name[64];
     std::snprintf(name, sizeof name, "skip-%04zu.fingerprints", s);
     const std::string path = (std::filesystem::path(opts.output) / name).string();
-    if (Status w = book::write_game_list(path, skip); !w.ok()) {
+    if (Status w = counts::write_game_list(path, skip); !w.ok()) {
       print_error(w.error().message);
       return kExitFailure;
     }
@@ -220,7 +220,7 @@ void setup_count(CLI::App& root) {
   cmd->add_option("--partitions", opts->partitions,
                   "Key ranges, one file each: a power of two from 1 to 4096 (range r holds the keys k with "
                   "k*K/2^64 == r, so sets of any K add up) [1]")
-      ->transform(whole_number(1, int(book::kMaxCountsPartitions)));
+      ->transform(whole_number(1, int(counts::kMaxCountsPartitions)));
   opts->counting_only.push_back(cmd->add_option(
       "--part", opts->part,
       "Count only the games that start in the i-th (from 0) of N equal byte ranges of each input's "

@@ -9,10 +9,6 @@
 
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
-#include "store/add.h"
-#include "store/explore.h"
-#include "store/game_text.h"
-#include "store/store.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
@@ -22,6 +18,10 @@
 #include "cli/position_options.h"
 #include "cli/read_report.h"
 #include "cli/slice_options.h"
+#include "store/add.h"
+#include "store/explore.h"
+#include "store/game_text.h"
+#include "store/store.h"
 
 namespace bookforge::cli {
 namespace {
@@ -222,7 +222,7 @@ void print_exploration_json(const store::Exploration& x, const std::optional<sto
 }
 
 void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const store::SliceFilter& filter, const Board& board,
+                            const store::SliceFilter& filter, const chess::Board& board,
                             const book::OpeningNames& names, const PositionGameLists& games) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", book::hex_key(x.key).c_str());
@@ -260,8 +260,8 @@ void print_exploration_text(const store::Exploration& x, const std::optional<sto
 }
 
 int run_db_explore(const DbExploreOptions& opts) {
-  std::optional<LastMove> last;
-  Result<Board> board = resolve_position(opts.position, &last);
+  std::optional<chess::LastMove> last;
+  Result<chess::Board> board = resolve_position(opts.position, &last);
   if (!board) {
     print_error(board.error().message);
     return kExitUsage;

@@ -26,8 +26,8 @@ int run_dump(const DumpOptions& opts) {
   }
   book::DumpOptions dump;
   dump.format = *book::parse_dump_format(opts.format);
-  if (opts.side == "white") dump.side = kWhite;
-  if (opts.side == "black") dump.side = kBlack;
+  if (opts.side == "white") dump.side = chess::kWhite;
+  if (opts.side == "black") dump.side = chess::kBlack;
   dump.max_ply = opts.max_ply;
   dump.book_name = opts.book;
   std::ios::sync_with_stdio(false);

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "book/polyglot/info.h"
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/read_report.h"
-#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {
@@ -20,14 +20,14 @@ struct InfoOptions {
 };
 
 // The line in SAN with move numbers: "1. e4 c5 2. Nf3".
-std::string line_text(const std::vector<Move>& line) {
-  Board board;
+std::string line_text(const std::vector<chess::Move>& line) {
+  chess::Board board;
   std::string text;
-  for (Move m : line) {
+  for (chess::Move m : line) {
     if (!text.empty()) text += ' ';
-    if (board.side_to_move() == kWhite) text += std::to_string(board.fullmove_number()) + ". ";
-    text += move_to_san(board, m);
-    UndoInfo undo;
+    if (board.side_to_move() == chess::kWhite) text += std::to_string(board.fullmove_number()) + ". ";
+    text += chess::move_to_san(board, m);
+    chess::UndoInfo undo;
     board.make_move(m, undo);
   }
   return text;

@@ -12,7 +12,7 @@ namespace {
 
 // A bad --fen or --moves is bad command-line input (exit code 2).
 int run_key(const PositionOptions& opts) {
-  Result<Board> board = resolve_position(opts);
+  Result<chess::Board> board = resolve_position(opts);
   if (!board.ok()) {
     print_error(board.error().message);
     return kExitUsage;

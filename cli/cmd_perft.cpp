@@ -4,36 +4,36 @@
 #include <memory>
 #include <string>
 
-#include "cli/command.h"
-#include "cli/number_option.h"
 #include "chess/perft.h"
 #include "chess/san.h"
+#include "cli/command.h"
+#include "cli/number_option.h"
 
 namespace bookforge::cli {
 namespace {
 
 struct PerftOptions {
-  std::string fen{kStartFen};
+  std::string fen{chess::kStartFen};
   int depth = 1;
   bool divide = false;
 };
 
 int run_perft(const PerftOptions& opts) {
-  Result<Board> board = Board::from_fen(opts.fen);
+  Result<chess::Board> board = chess::Board::from_fen(opts.fen);
   if (!board.ok()) {
     print_error("--fen: " + board.error().message);
     return kExitUsage;  // the position came from the command line
   }
   uint64_t nodes = 0;
   if (opts.divide) {
-    for (const auto& [move, count] : perft_divide(*board, opts.depth)) {
-      std::printf("%s: %llu\n", move_to_uci(move).c_str(), static_cast<unsigned long long>(count));
+    for (const auto& [move, count] : chess::perft_divide(*board, opts.depth)) {
+      std::printf("%s: %llu\n", chess::move_to_uci(move).c_str(), static_cast<unsigned long long>(count));
       nodes += count;
     }
     if (opts.depth == 0) nodes = 1;
     std::printf("\n");
   } else {
-    nodes = perft(*board, opts.depth);
+    nodes = chess::perft(*board, opts.depth);
   }
   std::printf("nodes %llu\n", static_cast<unsigned long long>(nodes));
   return kExitOk;

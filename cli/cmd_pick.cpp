@@ -7,10 +7,10 @@
 #include <string>
 
 #include "book/polyglot/probe.h"
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "cli/position_options.h"
-#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {
@@ -23,7 +23,7 @@ struct PickOptions {
 };
 
 int run_pick(const PickOptions& opts) {
-  Board board;
+  chess::Board board;
   std::optional<book::PolyglotBook> book;
   if (int code = open_position_and_book(opts.position, opts.book, board, book); code != kExitOk) return code;
   std::mt19937_64 rng(opts.seed ? *opts.seed : std::random_device{}());
@@ -33,7 +33,8 @@ int run_pick(const PickOptions& opts) {
     return kExitFailure;
   }
   // UCI first, as an engine would send it, then SAN for people.
-  std::printf("%s %s\n", move_to_uci(picked->move).c_str(), move_to_san(board, picked->move).c_str());
+  std::printf("%s %s\n", chess::move_to_uci(picked->move).c_str(),
+              chess::move_to_san(board, picked->move).c_str());
   return kExitOk;
 }
 

@@ -7,11 +7,11 @@
 #include "book/opening_names.h"
 #include "book/polyglot/format.h"
 #include "book/polyglot/probe.h"
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/openings_option.h"
 #include "cli/position_options.h"
 #include "cli/read_report.h"
-#include "chess/san.h"
 
 namespace bookforge::cli {
 namespace {
@@ -23,21 +23,21 @@ struct ProbeOptions {
   std::string openings;
 };
 
-std::string san_of(const Board& board, const book::ProbedMove& m) {
-  return m.move == Move::none() ? std::string("?") : move_to_san(board, m.move);
+std::string san_of(const chess::Board& board, const book::ProbedMove& m) {
+  return m.move == chess::Move::none() ? std::string("?") : chess::move_to_san(board, m.move);
 }
 
 std::string uci_of(const book::ProbedMove& m) {
-  return m.move == Move::none() ? book::polyglot_move_text(m.entry.move) : move_to_uci(m.move);
+  return m.move == chess::Move::none() ? book::polyglot_move_text(m.entry.move) : chess::move_to_uci(m.move);
 }
 
-void print_json(const Board& board, const std::vector<book::ProbedMove>& moves) {
+void print_json(const chess::Board& board, const std::vector<book::ProbedMove>& moves) {
   std::string out = "{\"key\": \"" + book::hex_key(board.key()) + "\", \"moves\": [";
   for (size_t i = 0; i < moves.size(); ++i) {
     const book::ProbedMove& m = moves[i];
     out += i ? ", " : "";
-    out += "{\"uci\": " + json_string(uci_of(m)) +
-           ", \"san\": " + (m.move == Move::none() ? std::string("null") : json_string(san_of(board, m))) +
+    out += "{\"uci\": " + json_string(uci_of(m)) + ", \"san\": " +
+           (m.move == chess::Move::none() ? std::string("null") : json_string(san_of(board, m))) +
            ", \"weight\": " + std::to_string(m.entry.weight) +
            ", \"learn\": " + std::to_string(m.entry.learn) + "}";
   }
@@ -50,7 +50,7 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
   return name ? name->eco + " " + name->name : std::string();
 }
 
-void print_text(const Board& board, const std::vector<book::ProbedMove>& moves,
+void print_text(const chess::Board& board, const std::vector<book::ProbedMove>& moves,
                 const book::OpeningNames& names) {
   std::printf("position  %s\n", board.fen().c_str());
   std::printf("key       %s\n", book::hex_key(board.key()).c_str());
@@ -66,9 +66,9 @@ void print_text(const Board& board, const std::vector<book::ProbedMove>& moves,
   for (const book::ProbedMove& m : moves) {
     double share = total ? 100.0 * m.entry.weight / double(total) : 0.0;
     std::string opening;
-    if (m.move != Move::none()) {
-      Board after = board;
-      UndoInfo undo;
+    if (m.move != chess::Move::none()) {
+      chess::Board after = board;
+      chess::UndoInfo undo;
       after.make_move(m.move, undo);
       opening = opening_of(names, after.key());
     } else {
@@ -82,7 +82,7 @@ void print_text(const Board& board, const std::vector<book::ProbedMove>& moves,
 }
 
 int run_probe(const ProbeOptions& opts) {
-  Board board;
+  chess::Board board;
   std::optional<book::PolyglotBook> book;
   if (int code = open_position_and_book(opts.position, opts.book, board, book); code != kExitOk) return code;
   std::vector<book::ProbedMove> moves = book::probe_book(*book, board);

@@ -6,9 +6,9 @@
 
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
+#include "chess/san.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
-#include "chess/san.h"
 #include "engine/uci.h"
 
 namespace bookforge::cli {
@@ -23,23 +23,24 @@ struct UciOptions {
 // A book move: the most played (highest weight) one, or a pick weighted by the book weights, as
 // `pick` chooses (book/polyglot/probe.h). Weight 0 means "avoid": such an entry is never played, and
 // a position whose entries all weigh 0 is out of the book.
-Result<BookProbe> open_book(const std::string& path) {
+Result<engine::BookProbe> open_book(const std::string& path) {
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
   if (!opened.ok()) return opened.error();
   auto shared = std::make_shared<book::PolyglotBook>(std::move(*opened));
   auto rng = std::make_shared<std::mt19937_64>(std::random_device{}());
-  BookProbe probe = [shared, rng](const Board& board, bool best) {
+  engine::BookProbe probe = [shared, rng](const chess::Board& board, bool best) {
     const std::optional<book::ProbedMove> picked =
         book::pick_move(book::probe_book(*shared, board), (*rng)(), best);
-    return picked ? picked->move : Move::none();
+    return picked ? picked->move : chess::Move::none();
   };
   return probe;
 }
 
 int run_uci(const UciOptions& opts) {
   std::ios::sync_with_stdio(false);
-  UciSession session(std::cin, std::cout,
-                     UciIdentity{"bookforge " BOOKFORGE_VERSION, "the bookforge authors"}, open_book);
+  engine::UciSession session(std::cin, std::cout,
+                             engine::UciIdentity{"bookforge " BOOKFORGE_VERSION, "the bookforge authors"},
+                             open_book);
   // --book is command-line input: a book that cannot be used is an error before the protocol
   // starts, not an "info string" a GUI may never show.
   if (!opts.book.empty()) {

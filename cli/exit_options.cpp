@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "book/output_file.h"
+#include "base/output_file.h"
 #include "cli/number_option.h"
 
 namespace bookforge::cli {
@@ -14,7 +14,7 @@ void add_exit_options(CLI::App* cmd, ExitFlags& f) {
                   "to this EPD file")
       ->group(group);
   f.depth_opt = cmd->add_option("--exit-depth", f.depth, "Search each exit to this depth [10]")
-                    ->transform(whole_number(1, kMaxPly - 1))
+                    ->transform(whole_number(1, engine::kMaxPly - 1))
                     ->group(group);
   f.nodes_opt = cmd->add_option("--exit-nodes", f.nodes, "... or with this many nodes")
                     ->transform(whole_number(1, kNoLimit))
@@ -22,10 +22,10 @@ void add_exit_options(CLI::App* cmd, ExitFlags& f) {
                     ->group(group);
   f.min_opt = cmd->add_option("--exit-eval-min", f.eval_min,
                               "Keep exits scoring at least this many centipawns, from White's point of view")
-                  ->transform(whole_number(-kScoreInfinite, kScoreInfinite))
+                  ->transform(whole_number(-engine::kScoreInfinite, engine::kScoreInfinite))
                   ->group(group);
   f.max_opt = cmd->add_option("--exit-eval-max", f.eval_max, "... and at most this many")
-                  ->transform(whole_number(-kScoreInfinite, kScoreInfinite))
+                  ->transform(whole_number(-engine::kScoreInfinite, engine::kScoreInfinite))
                   ->group(group);
 }
 
@@ -52,7 +52,7 @@ Status write_exits(const ExitFlags& f, const book::ExitOptions& options, const s
   book::ExitStats stats;
   Result<std::vector<book::ExitPosition>> exits = book::book_exits(*opened, options, stats);
   if (!exits) return exits.error();
-  if (Status s = book::write_output_file(f.path, book::exits_epd(*exits)); !s.ok()) return s;
+  if (Status s = write_output_file(f.path, book::exits_epd(*exits)); !s.ok()) return s;
   if (!quiet)
     std::printf("%s: %llu of the book's %llu exit positions\n", f.path.c_str(),
                 static_cast<unsigned long long>(stats.kept), static_cast<unsigned long long>(stats.exits));

@@ -31,7 +31,7 @@ void add_exit_options(CLI::App* cmd, ExitFlags& flags);
 // it, or an empty band). Threads follow the read flags.
 Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& flags, const ReadFlags& read);
 
-// After the book is written: its exits as EPD (an OutputFile, book/output_file.h) and, unless
+// After the book is written: its exits as EPD (an OutputFile, base/output_file.h) and, unless
 // quiet, one summary line.
 Status write_exits(const ExitFlags& flags, const book::ExitOptions& options, const std::string& book_path,
                    bool quiet);

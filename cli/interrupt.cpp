@@ -8,7 +8,7 @@ namespace bookforge::cli {
 namespace {
 
 extern "C" void on_interrupt(int signal) {
-  book::unlink_registered_temp_names();
+  unlink_registered_temp_names();
   // SA_RESETHAND has restored the default action; the signal is blocked until this returns,
   // then ends the process.
   ::raise(signal);

@@ -29,7 +29,7 @@ void add_memory_option(CLI::App& command, std::string& memory) {
           "SIZE"));
 }
 
-int apply_memory_option(const std::string& memory, book::TallyOptions& tally) {
+int apply_memory_option(const std::string& memory, counts::TallyOptions& tally) {
   tally.memory_budget = default_memory_budget();
   if (memory.empty()) return kExitOk;
   Result<uint64_t> bytes = parse_memory_size(memory);

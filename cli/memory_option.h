@@ -14,6 +14,6 @@ void add_memory_option(CLI::App& command, std::string& memory);
 // Sets the tally's budget from --memory: without it, a quarter of RAM, with the tables starting
 // small and growing with spills (counts/tally.h); with it, the given size, usable from the start.
 // kExitOk, or kExitUsage after the message for a size that does not parse.
-int apply_memory_option(const std::string& memory, book::TallyOptions& tally);
+int apply_memory_option(const std::string& memory, counts::TallyOptions& tally);
 
 }  // namespace bookforge::cli

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "book/output_file.h"
+#include "base/output_file.h"
 
 namespace bookforge::cli {
 namespace {
@@ -36,7 +36,7 @@ Status check_outputs(const std::vector<OutputPath>& outputs, const std::vector<s
   std::vector<Checked> checked;
   for (const OutputPath& output : outputs) {
     if (output.path.empty()) continue;
-    Result<std::string> replaced = book::replaced_file(output.path);
+    Result<std::string> replaced = replaced_file(output.path);
     if (!replaced) return Error{output.option + " " + replaced.error().message};
     if (Status s = check_not_an_input(output, inputs); !s.ok()) return s;
     std::error_code ec;
@@ -52,7 +52,7 @@ Status check_outputs(const std::vector<OutputPath>& outputs, const std::vector<s
 
 Status check_tmp_dir(const std::string& option, const std::string& dir) {
   if (dir.empty()) return ok_status();
-  if (Status s = book::check_writable_folder(dir); !s.ok())
+  if (Status s = check_writable_folder(dir); !s.ok())
     return Error{option + " " + dir + ": " + s.error().message};
   return ok_status();
 }

@@ -18,7 +18,7 @@ struct OutputPath {
 // a hard link). '-' (standard input) is no file.
 Status check_not_an_input(const OutputPath& output, const std::vector<std::string>& inputs);
 
-// Every output can be written as an OutputFile (book/output_file.h: a regular file or nothing
+// Every output can be written as an OutputFile (base/output_file.h: a regular file or nothing
 // yet, in a folder that exists and can be written), is not one of `inputs`, and no two outputs
 // are the same file.
 Status check_outputs(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs);

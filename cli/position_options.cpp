@@ -1,7 +1,7 @@
 #include "cli/position_options.h"
 
-#include "cli/command.h"
 #include "chess/move_sequence.h"
+#include "cli/command.h"
 
 namespace bookforge::cli {
 
@@ -11,21 +11,21 @@ void add_position_options(CLI::App& command, PositionOptions& options) {
                      "Moves played from the start position (or --fen), SAN or UCI: \"e4 e5 Nf3\"");
 }
 
-Result<Board> resolve_position(const PositionOptions& options, std::optional<LastMove>* last) {
-  Board board;
+Result<chess::Board> resolve_position(const PositionOptions& options, std::optional<chess::LastMove>* last) {
+  chess::Board board;
   if (!options.fen.empty()) {
-    Result<Board> parsed = Board::from_fen(options.fen);
+    Result<chess::Board> parsed = chess::Board::from_fen(options.fen);
     if (!parsed) return Error{"--fen: " + parsed.error().message};
     board = *parsed;
   }
-  if (Status played = play_moves(board, options.moves, last); !played)
+  if (Status played = chess::play_moves(board, options.moves, last); !played)
     return Error{"--moves: " + played.error().message};
   return board;
 }
 
-int open_position_and_book(const PositionOptions& options, const std::string& book_path, Board& board,
+int open_position_and_book(const PositionOptions& options, const std::string& book_path, chess::Board& board,
                            std::optional<book::PolyglotBook>& book) {
-  Result<Board> resolved = resolve_position(options);
+  Result<chess::Board> resolved = resolve_position(options);
   if (!resolved) {
     print_error(resolved.error().message);
     return kExitUsage;

@@ -3,14 +3,14 @@
 #include <chrono>
 #include <cstdio>
 
-#include "book/output_file.h"
+#include "base/output_file.h"
 #include "cli/number_option.h"
 
 namespace bookforge::cli {
 namespace {
 
 // A margin as wide as the whole score range (mated to mating) already keeps every move.
-constexpr uint64_t kMaxCentipawns = 2 * kScoreInfinite;
+constexpr uint64_t kMaxCentipawns = 2 * engine::kScoreInfinite;
 
 std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
   const auto start = std::chrono::steady_clock::now();
@@ -38,7 +38,7 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   const std::string group = "Engine rescoring";
   f.depth_opt = cmd->add_option("--rescore-depth", f.depth,
                                 "Search every book position's candidate moves to this depth")
-                    ->transform(whole_number(1, kMaxPly - 1))
+                    ->transform(whole_number(1, engine::kMaxPly - 1))
                     ->group(group);
   f.nodes_opt = cmd->add_option("--rescore-nodes", f.nodes, "... or with this many nodes per search")
                     ->transform(whole_number(1, kNoLimit))
@@ -119,8 +119,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
 Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
                       const std::vector<book::SuspiciousMove>& suspicious, bool quiet) {
   if (!f.suspicious.empty())
-    if (Status written = book::write_output_file(f.suspicious, book::suspicious_csv(suspicious));
-        !written.ok())
+    if (Status written = write_output_file(f.suspicious, book::suspicious_csv(suspicious)); !written.ok())
       return written;
   if (!quiet) {
     std::printf(

@@ -37,7 +37,7 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);
 Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFlags& flags,
                                                                  const ReadFlags& read);
 
-// After the book is written: the suspicious-moves CSV (an OutputFile, book/output_file.h)
+// After the book is written: the suspicious-moves CSV (an OutputFile, base/output_file.h)
 // and, unless quiet, one summary line.
 Status finish_rescore(const RescoreFlags& flags, const book::RescoreStats& stats,
                       const std::vector<book::SuspiciousMove>& suspicious, bool quiet);

@@ -6,8 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "store/slice.h"
 #include "base/result.h"
+#include "store/slice.h"
 
 namespace bookforge::cli {
 

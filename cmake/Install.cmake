@@ -64,7 +64,6 @@ install(FILES
 # The writer's output file (written whole under a temporary name, then put in place) and the
 # opening names probe shows.
 install(FILES
-    ${PROJECT_SOURCE_DIR}/book/output_file.h
     ${PROJECT_SOURCE_DIR}/book/opening_names.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book)
 

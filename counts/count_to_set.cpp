@@ -3,15 +3,15 @@
 #include <chrono>
 #include <memory>
 
-#include "counts/duplicate_filter.h"
-#include "store/content_hash.h"
-#include "store/slice.h"
+#include "base/content_hash.h"
 #include "counts/counted_games.h"
 #include "counts/counts_set.h"
+#include "counts/duplicate_filter.h"
 #include "counts/entry_merge.h"
 #include "pgn/source.h"
+#include "store/slice.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -21,13 +21,13 @@ double seconds_since(Clock::time_point start) {
 }
 
 // The decompressed size and content hash of an input, in a pass that reads nothing else.
-Result<store::FileDigest> measure_input(const std::string& path) {
+Result<FileDigest> measure_input(const std::string& path) {
   if (path == "-") return Error{"--part needs files: standard input cannot be read twice"};
   Result<std::unique_ptr<pgn::ByteSource>> source = pgn::open_source(path);
   if (!source) return source.error();
   std::vector<char> buffer(1 << 20);
-  store::ContentHasher hasher;
-  store::FileDigest digest;
+  ContentHasher hasher;
+  FileDigest digest;
   for (;;) {
     Result<size_t> n = (*source)->read(buffer.data(), buffer.size());
     if (!n) return n.error();
@@ -84,7 +84,7 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   for (const std::string& input : pipeline.inputs) {
     CountedInput in{input, request.part, 0, 0};
     if (request.part.count > 1) {
-      Result<store::FileDigest> measured = measure_input(input);
+      Result<FileDigest> measured = measure_input(input);
       if (!measured) return measured.error();
       in.size = measured->size;
       in.hash = measured->hash;
@@ -103,7 +103,7 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   options.slice_of = store::slice_of_game;
   Result<std::unique_ptr<Tally>> tally = Tally::create(options);
   if (!tally) return tally.error();
-  std::vector<store::ContentHasher> hashers(pipeline.inputs.size());
+  std::vector<ContentHasher> hashers(pipeline.inputs.size());
   if (request.part.count == 1)
     pipeline.on_input_bytes = [&](size_t input, std::string_view bytes) {
       hashers[input].update({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
@@ -138,4 +138,4 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   return report;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

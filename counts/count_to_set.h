@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "counts/counts_file.h"
 #include "counts/tally.h"
-#include "base/result.h"
 #include "pgn/pipeline.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 struct CountRequest {
   pgn::PipelineOptions pipeline;  // inputs, filters, max_ply, threads, progress
@@ -43,4 +43,4 @@ struct CountReport {
 
 Result<CountReport> count_to_set(const CountRequest& request);
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -22,13 +22,13 @@
 
 // Every table slot takes only games with a result (the rest go to the wide table), so a slot
 // needs no game count: it is the sum of the three results.
-#define BOOKFORGE_COUNTED_FIELDS(X)                                                       \
-  X(white_wins, uint32_t, Merge::kSum, "white", g.outcome == pgn::Outcome::kWhiteWins, 0) \
-  X(draws, uint32_t, Merge::kSum, "draws", g.outcome == pgn::Outcome::kDraw, 0)           \
-  X(black_wins, uint32_t, Merge::kSum, "black", g.outcome == pgn::Outcome::kBlackWins, 0) \
-  X(games, uint32_t, Merge::kSum, "games", 1, e.white_wins + e.draws + e.black_wins)      \
-  X(rating_sum, uint64_t, Merge::kSum, "rating_sum", g.elo, 0)                            \
-  X(opponent_rating_sum, uint64_t, Merge::kSum, "opponent_rating_sum", g.opponent_elo, 0) \
-  X(rated_games, uint32_t, Merge::kSum, "rated", g.elo != 0, 0)                           \
-  X(opponents_rated, uint32_t, Merge::kSum, "opponents_rated", g.opponent_elo != 0, 0)    \
-  X(first_ply, uint16_t, Merge::kMin, "first_ply", g.game_ply, 0xffff)
+#define BOOKFORGE_COUNTED_FIELDS(X)                                                               \
+  X(white_wins, uint32_t, counts::Merge::kSum, "white", g.outcome == pgn::Outcome::kWhiteWins, 0) \
+  X(draws, uint32_t, counts::Merge::kSum, "draws", g.outcome == pgn::Outcome::kDraw, 0)           \
+  X(black_wins, uint32_t, counts::Merge::kSum, "black", g.outcome == pgn::Outcome::kBlackWins, 0) \
+  X(games, uint32_t, counts::Merge::kSum, "games", 1, e.white_wins + e.draws + e.black_wins)      \
+  X(rating_sum, uint64_t, counts::Merge::kSum, "rating_sum", g.elo, 0)                            \
+  X(opponent_rating_sum, uint64_t, counts::Merge::kSum, "opponent_rating_sum", g.opponent_elo, 0) \
+  X(rated_games, uint32_t, counts::Merge::kSum, "rated", g.elo != 0, 0)                           \
+  X(opponents_rated, uint32_t, counts::Merge::kSum, "opponents_rated", g.opponent_elo != 0, 0)    \
+  X(first_ply, uint16_t, counts::Merge::kMin, "first_ply", g.game_ply, 0xffff)

@@ -4,7 +4,7 @@
 
 #include "counts/game_fingerprint.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class CountedGames::Sink final : public pgn::GameSink {
  public:
@@ -56,4 +56,4 @@ uint64_t CountedGames::skipped() const {
   return total;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -12,7 +12,7 @@
 #include "pgn/game.h"
 #include "pgn/pipeline.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class CountedGames {
  public:
@@ -34,4 +34,4 @@ class CountedGames {
   std::deque<std::unique_ptr<Sink>> sinks_;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

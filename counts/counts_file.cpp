@@ -11,7 +11,7 @@
 
 #include "counts/run_record.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 constexpr char kMagic[8] = {'B', 'F', 'C', 'O', 'U', 'N', 'T', 'S'};
@@ -226,7 +226,7 @@ uint64_t CountsHeader::set_id() const {
   CountsHeader any_range = *this;
   any_range.range = 0;
   const std::string t = any_range.text();
-  store::ContentHasher hasher;
+  ContentHasher hasher;
   hasher.update(bytes_of(t.data(), t.size()));
   return hasher.digest();
 }
@@ -410,4 +410,4 @@ size_t CountsFileReader::next_batch(TallyEntry* out, size_t max) {
   return n;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -11,7 +11,7 @@
 //                   (counts/run_record.h), the first key's delta taken from 0
 //   end - 24 8      the number of entries, u64 little-endian
 //   end - 16 8      end magic "BFC-END\n" (a file cut short does not end with it)
-//   end - 8  8      checksum, u64 little-endian: ContentHasher (store/content_hash.h) of
+//   end - 8  8      checksum, u64 little-endian: ContentHasher (base/content_hash.h) of
 //                   every byte before it
 //
 // The header, one line each, in this order (values escape '\' and line breaks as \\ and \n):
@@ -45,12 +45,12 @@
 #include <utility>
 #include <vector>
 
-#include "book/output_file.h"
-#include "store/content_hash.h"
-#include "counts/entry.h"
+#include "base/content_hash.h"
+#include "base/output_file.h"
 #include "base/result.h"
+#include "counts/entry.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 inline constexpr uint32_t kCountsFormatVersion = 1;
 inline constexpr uint32_t kMaxCountsPartitions = 4096;
@@ -123,7 +123,7 @@ std::optional<std::string> first_difference(const CountsOptions& a, const std::s
                                             const CountsOptions& b, const std::string& b_name);
 
 // Writes one counts file under a temporary name, put in place by commit(): a run that fails or
-// is killed leaves no file named as complete (book/output_file.h).
+// is killed leaves no file named as complete (base/output_file.h).
 class CountsFileWriter {
  public:
   static Result<CountsFileWriter> create(const std::string& path, const CountsHeader& header);
@@ -139,7 +139,7 @@ class CountsFileWriter {
   void flush();
 
   OutputFile file_;
-  store::ContentHasher hasher_;
+  ContentHasher hasher_;
   std::vector<uint8_t> buffer_;
   size_t used_ = 0;
   uint64_t bytes_ = 0;
@@ -177,7 +177,7 @@ class CountsFileReader final : public EntryStream {
   uint64_t checksum_ = 0;
   std::string prefix_;  // the bytes before the entries, hashed when reading starts
   std::string trailer_;
-  store::ContentHasher hasher_;
+  ContentHasher hasher_;
   std::vector<uint8_t> buffer_;
   size_t pos_ = 0;
   size_t end_ = 0;
@@ -189,4 +189,4 @@ class CountsFileReader final : public EntryStream {
   Status status_ = ok_status();
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

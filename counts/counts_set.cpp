@@ -9,7 +9,7 @@
 
 #include "counts/entry_merge.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 namespace fs = std::filesystem;
@@ -244,4 +244,4 @@ Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,
   return bytes;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -23,11 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "counts/counts_file.h"
 #include "counts/game_list_file.h"
-#include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 inline constexpr const char* kGameListFile = "games.fingerprints";
 
@@ -89,4 +89,4 @@ Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,
                            std::vector<std::unique_ptr<EntryStream>> groups, const GameList& games,
                            int threads);
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -2,7 +2,7 @@
 
 #include "counts/game_fingerprint.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class DuplicateFilter::Sink final : public pgn::GameSink {
  public:
@@ -42,4 +42,4 @@ uint64_t DuplicateFilter::duplicates() const {
   return total;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

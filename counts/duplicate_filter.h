@@ -17,7 +17,7 @@
 #include "pgn/game.h"
 #include "pgn/pipeline.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class DuplicateFilter {
  public:
@@ -44,4 +44,4 @@ class DuplicateFilter {
   std::deque<std::unique_ptr<Sink>> sinks_;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

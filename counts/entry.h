@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <limits>
 
-#include "counts/counted_fields.h"
 #include "base/result.h"
 #include "chess/types.h"
+#include "counts/counted_fields.h"
 #include "pgn/game.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // How two counts of the same (key, move) combine (counts/counted_fields.h).
 enum class Merge : uint8_t { kSum, kMin };
@@ -68,9 +68,9 @@ struct TallyEntry {
   uint16_t move = 0;
   uint32_t slice = 0;
 
-  Color side_to_move() const { return Color(first_ply & 1); }
-  uint32_t mover_wins() const { return side_to_move() == kWhite ? white_wins : black_wins; }
-  uint32_t mover_losses() const { return side_to_move() == kWhite ? black_wins : white_wins; }
+  chess::Color side_to_move() const { return chess::Color(first_ply & 1); }
+  uint32_t mover_wins() const { return side_to_move() == chess::kWhite ? white_wins : black_wins; }
+  uint32_t mover_losses() const { return side_to_move() == chess::kWhite ? black_wins : white_wins; }
   // Games without a recorded result ("*").
   uint32_t unknown_results() const { return games - white_wins - draws - black_wins; }
   // The mover's score in half points, as Polyglot counts it: 2 per win, 1 per draw, and 1 for
@@ -151,4 +151,4 @@ class EntryStream {
   virtual Status status() const = 0;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

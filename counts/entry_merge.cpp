@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 namespace {
 
@@ -145,4 +145,4 @@ Status ConcatStream::status() const {
   return current_ < streams_.size() ? streams_[current_]->status() : ok_status();
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -9,7 +9,7 @@
 #include "counts/entry.h"
 #include "counts/slots.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // A sorted array of slots (TallyEntry, or a narrow slot converted field by field: slots.h)
 // seen as a stream; slots with move 0 are empty and skipped. The array must outlive the stream.
@@ -74,4 +74,4 @@ class ConcatStream : public EntryStream {
   size_t current_ = 0;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 constexpr size_t kFirstShardSlots = 64;
@@ -45,4 +45,4 @@ bool FingerprintSet::insert(uint64_t fingerprint) {
   }
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -14,7 +14,7 @@
 #include <mutex>
 #include <vector>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class FingerprintSet {
  public:
@@ -32,4 +32,4 @@ class FingerprintSet {
   std::array<Shard, 256> shards_;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

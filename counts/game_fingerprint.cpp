@@ -3,10 +3,10 @@
 #include <string>
 #include <string_view>
 
-#include "store/content_hash.h"
+#include "base/content_hash.h"
 #include "pgn/tag_value.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 // The fields are laid end to end, each text preceded by its length, so that no two different
@@ -58,10 +58,10 @@ uint64_t game_fingerprint(const pgn::ReplayedGame& game) {
   fields.number(game.plies.empty() ? 0 : game.plies.front().key, 8);
   fields.number(game.plies.size(), 4);
   for (const pgn::PlyRecord& ply : game.plies) fields.number(ply.move, 2);
-  store::ContentHasher hasher;
+  ContentHasher hasher;
   hasher.update(fields.view());
   const uint64_t hash = hasher.digest();
   return hash != 0 ? hash : 1;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

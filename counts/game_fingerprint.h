@@ -17,9 +17,9 @@
 
 #include "pgn/game.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // Never 0 (free slots of a fingerprint set are 0).
 uint64_t game_fingerprint(const pgn::ReplayedGame& game);
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <iterator>
 
-#include "book/output_file.h"
-#include "store/content_hash.h"
+#include "base/content_hash.h"
+#include "base/output_file.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 constexpr char kMagic[8] = {'B', 'F', 'G', 'A', 'M', 'E', 'S', '\n'};
@@ -25,7 +25,7 @@ uint64_t get_le(const char* p, int bytes) {
   return v;
 }
 uint64_t checksum(const std::string& bytes, size_t size) {
-  store::ContentHasher hasher;
+  ContentHasher hasher;
   hasher.update({reinterpret_cast<const unsigned char*>(bytes.data()), size});
   return hasher.digest();
 }
@@ -72,4 +72,4 @@ Result<GameList> read_game_list(const std::string& path) {
   return list;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

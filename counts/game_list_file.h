@@ -9,7 +9,7 @@
 //   16          8      the set's id (CountsHeader::set_id), u64 little-endian; 0 for a skip list
 //   24          8      n, the number of fingerprints
 //   32          8 n    the fingerprints, ascending, each once, u64 little-endian
-//   32 + 8 n    8      checksum: ContentHasher (store/content_hash.h) of every byte before it
+//   32 + 8 n    8      checksum: ContentHasher (base/content_hash.h) of every byte before it
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,7 @@
 
 #include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 struct GameList {
   uint64_t set_id = 0;
@@ -30,4 +30,4 @@ Status write_game_list(const std::string& path, const GameList& list);
 // Reads and checks a list; errors name the file.
 Result<GameList> read_game_list(const std::string& path);
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

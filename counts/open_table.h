@@ -28,12 +28,12 @@
 #include <utility>
 #include <vector>
 
+#include "base/result.h"
 #include "counts/entry.h"
 #include "counts/slots.h"
 #include "counts/table_memory.h"
-#include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // An ordered open-addressing table of Slot (a narrow slot or TallyEntry: anything with key and
 // move members, move 0 meaning empty). Kept at most 70% full: an ordered table stops
@@ -223,4 +223,4 @@ class OpenTable {
   size_t size_ = 0;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -1,6 +1,6 @@
 #include "counts/prefetch_stream.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 PrefetchStream::PrefetchStream(EntryStream& source) : source_(source), thread_([this] { produce(); }) {}
 
@@ -54,4 +54,4 @@ Status PrefetchStream::status() const {
   return status_;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -13,7 +13,7 @@
 
 #include "counts/entry.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class PrefetchStream final : public EntryStream {
  public:
@@ -45,4 +45,4 @@ class PrefetchStream final : public EntryStream {
   std::thread thread_;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 const uint8_t* RepeatFilter::mark(std::span<const pgn::PlyRecord> plies) {
   flags_.assign(plies.size(), 0);
@@ -32,4 +32,4 @@ const uint8_t* RepeatFilter::mark(std::span<const pgn::PlyRecord> plies) {
   return flags_.data();
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -11,7 +11,7 @@
 
 #include "pgn/game.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class RepeatFilter {
  public:
@@ -29,4 +29,4 @@ class RepeatFilter {
   uint32_t generation_ = 0;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

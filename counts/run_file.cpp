@@ -9,7 +9,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 constexpr size_t kWriteBuffer = 256 << 10;
@@ -175,4 +175,4 @@ Status RunReader::status() const {
   return ok_status();
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "counts/entry.h"
 #include "counts/slots.h"
 #include "counts/spill_file.h"
-#include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // How a run's entries are stored: varint records, or raw slots of a compact table.
 enum class RunFormat : uint8_t { kVarint, kSmallSlots, kCompactSlots, kStoreSlots };
@@ -88,4 +88,4 @@ class RunReader : public EntryStream {
   std::string error_;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

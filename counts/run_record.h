@@ -15,7 +15,7 @@
 #include "counts/entry.h"
 #include "counts/varint.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // The most bytes a record takes: the move and its varints (the key delta, the slice and one per
 // counted field).
@@ -62,4 +62,4 @@ inline bool get_run_record(const uint8_t*& p, const uint8_t* end, TallyEntry& e,
   return true;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -17,7 +17,7 @@
 
 #include "counts/entry.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // The slot of a tally that keeps ratings: 24 bytes, with 16-bit counters and a 32-bit rating
 // sum. move 0 (a1a1, never a real move) marks an empty slot.
@@ -189,4 +189,4 @@ inline void start_counts(Slot& s) {
 #undef BOOKFORGE_START
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -6,7 +6,7 @@
 
 #include "base/temp_file.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 Result<std::shared_ptr<SpillFile>> SpillFile::create(const std::string& dir) {
   Result<int> fd = create_unnamed_file(dir, "bookforge-run");
@@ -28,4 +28,4 @@ bool SpillFile::write_at(const void* data, size_t size, uint64_t offset) const {
   return true;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -10,7 +10,7 @@
 
 #include "base/result.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 class SpillFile {
  public:
@@ -36,4 +36,4 @@ class SpillFile {
   uint64_t end_ = 0;
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 // Below this, malloc's own pool is as good and wastes less.
@@ -74,4 +74,4 @@ void release_table_memory(void* memory, size_t bytes) {
     ::munmap(memory, bytes);
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // nullptr when out of memory. Release with release_table_memory(pointer, the same bytes). With
 // populate false, a large block is only mapped: call populate_table_memory before it is read.
@@ -18,4 +18,4 @@ void populate_table_memory(void* memory, size_t bytes);
 void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes);
 void release_table_memory(void* memory, size_t bytes);
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

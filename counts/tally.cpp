@@ -15,7 +15,7 @@
 #include "counts/run_file.h"
 #include "counts/spill_file.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 // More runs than this are merged in several passes (each open run costs a descriptor and a
@@ -516,4 +516,4 @@ TallyStats Tally::stats() const {
   return total;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -44,11 +44,11 @@
 #include <string>
 #include <vector>
 
-#include "counts/entry.h"
 #include "base/result.h"
+#include "counts/entry.h"
 #include "pgn/game.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 // What the tables of a tally may take at first, all workers together (see above).
 inline constexpr uint64_t kDefaultStartingTableMemory = uint64_t(32) << 20;
@@ -121,4 +121,4 @@ class Tally {
   std::atomic<uint64_t> merge_spill_bytes_{0};
 };
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

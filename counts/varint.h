@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace bookforge::book {
+namespace bookforge::counts {
 
 inline constexpr size_t kMaxVarintBytes = 10;  // a 64-bit value
 
@@ -31,4 +31,4 @@ inline bool get_varint(const uint8_t*& p, const uint8_t* end, uint64_t& value) {
   return false;
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

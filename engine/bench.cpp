@@ -6,7 +6,7 @@
 #include "chess/board.h"
 #include "engine/search.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 // The start position and positions sampled from the games of data-samples/twic0920-2000.pgn
@@ -53,7 +53,7 @@ Result<uint64_t> run_bench(const BenchSettings& settings,
   size_t number = 0;
   for (std::string_view fen : kBenchPositions) {
     ++number;
-    Result<Board> board = Board::from_fen(fen);
+    Result<chess::Board> board = chess::Board::from_fen(fen);
     if (!board.ok()) return Error{"bench position " + std::to_string(number) + ": " + board.error().message};
     const SearchResult searched = engine.search(*board, {}, limits);
     total_nodes += searched.nodes;
@@ -62,4 +62,4 @@ Result<uint64_t> run_bench(const BenchSettings& settings,
   return total_nodes;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -13,7 +13,7 @@
 
 #include "base/result.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 inline constexpr int kBenchDepth = 11;
 inline constexpr size_t kBenchHashMb = 16;
@@ -39,4 +39,4 @@ std::span<const std::string_view> bench_positions();
 Result<uint64_t> run_bench(const BenchSettings& settings,
                            const std::function<void(const BenchPosition&)>& on_position = {});
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

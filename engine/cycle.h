@@ -11,11 +11,11 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // True if a non-capturing move of a knight, bishop, rook, queen or king of the side to move
 // turns `board` into the position with key `earlier_key` (a position of the current line, so
 // legal, with the same castling rights and en-passant state: the keys differ by that move).
-bool reaches_in_one_move(const Board& board, uint64_t earlier_key);
+bool reaches_in_one_move(const chess::Board& board, uint64_t earlier_key);
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

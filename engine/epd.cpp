@@ -7,7 +7,7 @@
 
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 bool all_digits(const std::string& s) {
@@ -42,12 +42,13 @@ std::string unquote(std::string s) {
   return s;
 }
 
-Result<std::vector<Move>> san_list(const Board& board, const std::string& operands, const std::string& op) {
-  std::vector<Move> moves;
+Result<std::vector<chess::Move>> san_list(const chess::Board& board, const std::string& operands,
+                                          const std::string& op) {
+  std::vector<chess::Move> moves;
   std::istringstream in(operands);
   for (std::string san; in >> san;) {
-    const SanResult r = san_to_move(board, san);
-    if (!r.ok()) return Error{op + " move '" + san + "': " + std::string(san_error_message(r.error))};
+    const chess::SanResult r = chess::san_to_move(board, san);
+    if (!r.ok()) return Error{op + " move '" + san + "': " + std::string(chess::san_error_message(r.error))};
     moves.push_back(r.move);
   }
   return moves;
@@ -80,8 +81,8 @@ Result<EpdRecord> parse_epd(std::string_view line) {
     counters = first + " " + (both ? second : "1");
     rest = rest.substr(both ? after_second : after_first);
   }
-  Result<Board> board =
-      Board::from_fen(fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3] + " " + counters);
+  Result<chess::Board> board = chess::Board::from_fen(fields[0] + " " + fields[1] + " " + fields[2] + " " +
+                                                      fields[3] + " " + counters);
   if (!board.ok()) return Error{"bad position: " + board.error().message};
 
   EpdRecord record;
@@ -94,7 +95,7 @@ Result<EpdRecord> parse_epd(std::string_view line) {
     std::string operands;
     std::getline(op_in, operands);
     if (op == "bm" || op == "am") {
-      Result<std::vector<Move>> moves = san_list(record.board, operands, op);
+      Result<std::vector<chess::Move>> moves = san_list(record.board, operands, op);
       if (!moves.ok()) return moves.error();
       (op == "bm" ? record.best_moves : record.avoid_moves) = *moves;
     } else if (op == "id") {
@@ -107,7 +108,7 @@ Result<EpdRecord> parse_epd(std::string_view line) {
   }
   if (!c9.empty() && c8.size() == c9.size()) {
     for (size_t i = 0; i < c9.size(); ++i) {
-      const Move m = uci_to_move(record.board, c9[i]);
+      const chess::Move m = chess::uci_to_move(record.board, c9[i]);
       int points = 0;
       auto [p, ec] = std::from_chars(c8[i].data(), c8[i].data() + c8[i].size(), points);
       if (!m.is_ok() || ec != std::errc())
@@ -118,17 +119,17 @@ Result<EpdRecord> parse_epd(std::string_view line) {
   return record;
 }
 
-int epd_points(const EpdRecord& record, Move move) {
+int epd_points(const EpdRecord& record, chess::Move move) {
   for (const auto& [m, p] : record.points)
     if (m == move) return p;
   return 0;
 }
 
-bool epd_solved(const EpdRecord& record, Move move) {
+bool epd_solved(const EpdRecord& record, chess::Move move) {
   if (std::find(record.avoid_moves.begin(), record.avoid_moves.end(), move) != record.avoid_moves.end())
     return false;
   if (record.best_moves.empty()) return !record.avoid_moves.empty();
   return std::find(record.best_moves.begin(), record.best_moves.end(), move) != record.best_moves.end();
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -8,17 +8,17 @@
 #include <utility>
 #include <vector>
 
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 struct EpdRecord {
-  Board board;
+  chess::Board board;
   std::string id;
-  std::vector<Move> best_moves;              // bm
-  std::vector<Move> avoid_moves;             // am
-  std::vector<std::pair<Move, int>> points;  // c9 (UCI moves) with c8 (points), STS style
+  std::vector<chess::Move> best_moves;              // bm
+  std::vector<chess::Move> avoid_moves;             // am
+  std::vector<std::pair<chess::Move, int>> points;  // c9 (UCI moves) with c8 (points), STS style
 };
 
 // Parses one line. Errors say what is wrong (bad FEN field, a bm move that is not legal...).
@@ -26,7 +26,7 @@ Result<EpdRecord> parse_epd(std::string_view line);
 
 // How a suite judges a move: the points it earns (STS), and whether it solves the position
 // (one of the bm moves, none of the am moves).
-int epd_points(const EpdRecord& record, Move move);
-bool epd_solved(const EpdRecord& record, Move move);
+int epd_points(const EpdRecord& record, chess::Move move);
+bool epd_solved(const EpdRecord& record, chess::Move move);
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

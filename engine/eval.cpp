@@ -5,7 +5,7 @@
 
 #include "chess/attacks.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 // A middlegame/endgame pair; the final score blends the two by game phase.
@@ -210,136 +210,144 @@ constexpr int kMaxPhase = 24;
 // ---------------------------------------------------------------------------------------------
 // Masks
 
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
-constexpr Bitboard kFileH = kFileA << 7;
-constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
-constexpr Bitboard kCentre = 0x0000001818000000ULL;  // d4 e4 d5 e5
+constexpr chess::Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
+constexpr chess::Bitboard kCentre = 0x0000001818000000ULL;  // d4 e4 d5 e5
 // Files c-f of each side's ranks 2-4: the room behind the pawns that the space term counts.
-constexpr Bitboard kSpaceArea[2] = {0x000000003C3C3C00ULL, 0x003C3C3C00000000ULL};
+constexpr chess::Bitboard kSpaceArea[2] = {0x000000003C3C3C00ULL, 0x003C3C3C00000000ULL};
 
-constexpr Bitboard file_bb(int f) { return kFileA << f; }
-constexpr Bitboard rank_bb(int r) { return Bitboard(0xFF) << (8 * r); }
-constexpr int relative_rank(Color c, Square s) { return c == kWhite ? rank_of(s) : 7 - rank_of(s); }
-constexpr Square forward_square(Color c, Square s) { return Square(c == kWhite ? s + 8 : s - 8); }
-constexpr Bitboard shift_forward(Color c, Bitboard b) { return c == kWhite ? b << 8 : b >> 8; }
-
-constexpr Bitboard pawn_attack_bb(Color c, Bitboard pawns) {
-  return c == kWhite ? ((pawns & ~kFileA) << 7) | ((pawns & ~kFileH) << 9)
-                     : ((pawns & ~kFileA) >> 9) | ((pawns & ~kFileH) >> 7);
+constexpr int relative_rank(chess::Color c, chess::Square s) {
+  return c == chess::kWhite ? chess::rank_of(s) : 7 - chess::rank_of(s);
+}
+constexpr chess::Square forward_square(chess::Color c, chess::Square s) {
+  return chess::Square(c == chess::kWhite ? s + 8 : s - 8);
+}
+constexpr chess::Bitboard shift_forward(chess::Color c, chess::Bitboard b) {
+  return c == chess::kWhite ? b << 8 : b >> 8;
 }
 
-int distance(Square a, Square b) {
-  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+constexpr chess::Bitboard pawn_attack_bb(chess::Color c, chess::Bitboard pawns) {
+  return c == chess::kWhite ? ((pawns & ~chess::kFileABB) << 7) | ((pawns & ~chess::kFileHBB) << 9)
+                            : ((pawns & ~chess::kFileABB) >> 9) | ((pawns & ~chess::kFileHBB) >> 7);
 }
-int centre_distance(Square s) {
-  const int f = file_of(s), r = rank_of(s);
+
+int distance(chess::Square a, chess::Square b) {
+  return std::max(std::abs(chess::file_of(a) - chess::file_of(b)),
+                  std::abs(chess::rank_of(a) - chess::rank_of(b)));
+}
+int centre_distance(chess::Square s) {
+  const int f = chess::file_of(s), r = chess::rank_of(s);
   return std::max(f < 4 ? 3 - f : f - 4, r < 4 ? 3 - r : r - 4);
 }
 
 struct Masks {
-  Bitboard adjacent_files[8];
-  Bitboard forward_ranks[2][8];  // ranks strictly in front of rank r, seen by colour c
+  chess::Bitboard adjacent_files[8];
+  chess::Bitboard forward_ranks[2][8];  // ranks strictly in front of rank r, seen by colour c
   Masks() {
     for (int f = 0; f < 8; ++f)
-      adjacent_files[f] = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+      adjacent_files[f] = (f > 0 ? chess::file_bb(f - 1) : 0) | (f < 7 ? chess::file_bb(f + 1) : 0);
     for (int r = 0; r < 8; ++r) {
-      forward_ranks[kWhite][r] = forward_ranks[kBlack][r] = 0;
-      for (int q = r + 1; q < 8; ++q) forward_ranks[kWhite][r] |= rank_bb(q);
-      for (int q = 0; q < r; ++q) forward_ranks[kBlack][r] |= rank_bb(q);
+      forward_ranks[chess::kWhite][r] = forward_ranks[chess::kBlack][r] = 0;
+      for (int q = r + 1; q < 8; ++q) forward_ranks[chess::kWhite][r] |= chess::rank_bb(q);
+      for (int q = 0; q < r; ++q) forward_ranks[chess::kBlack][r] |= chess::rank_bb(q);
     }
   }
 };
 const Masks kMasks;
 
-Bitboard forward_file(Color c, Square s) { return kMasks.forward_ranks[c][rank_of(s)] & file_bb(file_of(s)); }
-Bitboard passed_span(Color c, Square s) {
-  return kMasks.forward_ranks[c][rank_of(s)] & (file_bb(file_of(s)) | kMasks.adjacent_files[file_of(s)]);
+chess::Bitboard forward_file(chess::Color c, chess::Square s) {
+  return kMasks.forward_ranks[c][chess::rank_of(s)] & chess::file_bb(chess::file_of(s));
 }
-Bitboard attack_span(Color c, Square s) {
-  return kMasks.forward_ranks[c][rank_of(s)] & kMasks.adjacent_files[file_of(s)];
+chess::Bitboard passed_span(chess::Color c, chess::Square s) {
+  return kMasks.forward_ranks[c][chess::rank_of(s)] &
+         (chess::file_bb(chess::file_of(s)) | kMasks.adjacent_files[chess::file_of(s)]);
+}
+chess::Bitboard attack_span(chess::Color c, chess::Square s) {
+  return kMasks.forward_ranks[c][chess::rank_of(s)] & kMasks.adjacent_files[chess::file_of(s)];
 }
 
 // ---------------------------------------------------------------------------------------------
 
 class Evaluation {
  public:
-  Evaluation(const Board& b, const EvalParams& p) : b_(b), p_(p) {}
+  Evaluation(const chess::Board& b, const EvalParams& p) : b_(b), p_(p) {}
   EvalBreakdown run();
 
  private:
-  void init(Color us);
-  S material_and_squares(Color us);
-  S pawns(Color us);
-  template <PieceType kPt>
-  S pieces(Color us);
-  S king_safety(Color us);
-  S threats(Color us);
-  S passed_pawns(Color us);
-  S space(Color us);
+  void init(chess::Color us);
+  S material_and_squares(chess::Color us);
+  S pawns(chess::Color us);
+  template <chess::PieceType kPt>
+  S pieces(chess::Color us);
+  S king_safety(chess::Color us);
+  S threats(chess::Color us);
+  S passed_pawns(chess::Color us);
+  S space(chess::Color us);
   int endgame_scale(int eg) const;
 
-  const Board& b_;
+  const chess::Board& b_;
   const EvalParams& p_;
-  Bitboard attacked_[2][6] = {};  // by colour and piece type
-  Bitboard attacked_all_[2] = {};
-  Bitboard attacked_twice_[2] = {};
-  Bitboard mobility_area_[2] = {};
-  Bitboard king_zone_[2] = {};
-  Bitboard passed_[2] = {};
+  chess::Bitboard attacked_[2][6] = {};  // by colour and piece type
+  chess::Bitboard attacked_all_[2] = {};
+  chess::Bitboard attacked_twice_[2] = {};
+  chess::Bitboard mobility_area_[2] = {};
+  chess::Bitboard king_zone_[2] = {};
+  chess::Bitboard passed_[2] = {};
   int king_attackers_[2] = {};  // pieces of colour c attacking the enemy king zone
   int king_attack_units_[2] = {};
 };
 
-void Evaluation::init(Color us) {
-  const Color them = ~us;
-  const Square ksq = b_.king_square(us);
-  attacked_[us][kPawn] = pawn_attack_bb(us, b_.pieces(us, kPawn));
-  attacked_[us][kKing] = king_attacks(ksq);
-  attacked_all_[us] = attacked_[us][kPawn] | attacked_[us][kKing];
-  attacked_twice_[us] = attacked_[us][kPawn] & attacked_[us][kKing];
+void Evaluation::init(chess::Color us) {
+  const chess::Color them = ~us;
+  const chess::Square ksq = b_.king_square(us);
+  attacked_[us][chess::kPawn] = pawn_attack_bb(us, b_.pieces(us, chess::kPawn));
+  attacked_[us][chess::kKing] = chess::king_attacks(ksq);
+  attacked_all_[us] = attacked_[us][chess::kPawn] | attacked_[us][chess::kKing];
+  attacked_twice_[us] = attacked_[us][chess::kPawn] & attacked_[us][chess::kKing];
   // Safe squares to move to: not blocked by own pawns or king, not covered by enemy pawns.
-  mobility_area_[us] =
-      ~(b_.pieces(us, kPawn) | b_.pieces(us, kKing) | pawn_attack_bb(them, b_.pieces(them, kPawn)));
+  mobility_area_[us] = ~(b_.pieces(us, chess::kPawn) | b_.pieces(us, chess::kKing) |
+                         pawn_attack_bb(them, b_.pieces(them, chess::kPawn)));
   // The king's neighbourhood plus the rank in front of it (where attacks gather).
-  Bitboard zone = king_attacks(ksq) | square_bb(ksq);
+  chess::Bitboard zone = chess::king_attacks(ksq) | chess::square_bb(ksq);
   king_zone_[us] = zone | shift_forward(us, zone);
 }
 
-S Evaluation::material_and_squares(Color us) {
+S Evaluation::material_and_squares(chess::Color us) {
   S s;
-  for (int pt = kPawn; pt <= kKing; ++pt) {
-    Bitboard bb = b_.pieces(us, PieceType(pt));
+  for (int pt = chess::kPawn; pt <= chess::kKing; ++pt) {
+    chess::Bitboard bb = b_.pieces(us, chess::PieceType(pt));
     while (bb) {
-      const Square sq = pop_lsb(bb);
-      const int idx = us == kWhite ? sq ^ 56 : sq;  // tables are drawn with rank 8 first
+      const chess::Square sq = chess::pop_lsb(bb);
+      const int idx = us == chess::kWhite ? sq ^ 56 : sq;  // tables are drawn with rank 8 first
       s += p_.material[pt] + S{p_.pst_mg[pt][idx], p_.pst_eg[pt][idx]};
     }
   }
-  if (popcount(b_.pieces(us, kBishop)) >= 2) s += p_.bishop_pair;
+  if (chess::popcount(b_.pieces(us, chess::kBishop)) >= 2) s += p_.bishop_pair;
   return s;
 }
 
-S Evaluation::pawns(Color us) {
-  const Color them = ~us;
-  const Bitboard ours = b_.pieces(us, kPawn);
-  const Bitboard theirs = b_.pieces(them, kPawn);
+S Evaluation::pawns(chess::Color us) {
+  const chess::Color them = ~us;
+  const chess::Bitboard ours = b_.pieces(us, chess::kPawn);
+  const chess::Bitboard theirs = b_.pieces(them, chess::kPawn);
   S s;
-  Bitboard bb = ours;
+  chess::Bitboard bb = ours;
   while (bb) {
-    const Square sq = pop_lsb(bb);
+    const chess::Square sq = chess::pop_lsb(bb);
     const int r = relative_rank(us, sq);
-    const int f = file_of(sq);
-    const Bitboard neighbours = ours & kMasks.adjacent_files[f];
-    const Bitboard phalanx = neighbours & rank_bb(rank_of(sq));
-    const Bitboard support = neighbours & rank_bb(rank_of(sq) + (us == kWhite ? -1 : 1));
+    const int f = chess::file_of(sq);
+    const chess::Bitboard neighbours = ours & kMasks.adjacent_files[f];
+    const chess::Bitboard phalanx = neighbours & chess::rank_bb(chess::rank_of(sq));
+    const chess::Bitboard support =
+        neighbours & chess::rank_bb(chess::rank_of(sq) + (us == chess::kWhite ? -1 : 1));
     const bool opposed = (theirs & forward_file(us, sq)) != 0;
 
-    const Bitboard stoppers = theirs & passed_span(us, sq);
-    if (!stoppers && !(ours & forward_file(us, sq))) passed_[us] |= square_bb(sq);
+    const chess::Bitboard stoppers = theirs & passed_span(us, sq);
+    if (!stoppers && !(ours & forward_file(us, sq))) passed_[us] |= chess::square_bb(sq);
     // A candidate: nothing in front on its file, and its neighbours can outnumber the enemy
     // pawns that guard its path, so a pawn push or exchange makes it a passed pawn.
     if (stoppers && !opposed &&
-        popcount(stoppers) <= popcount(neighbours & ~kMasks.forward_ranks[us][rank_of(sq)]))
+        chess::popcount(stoppers) <=
+            chess::popcount(neighbours & ~kMasks.forward_ranks[us][chess::rank_of(sq)]))
       s += p_.candidate_passed[r];
     if (ours & forward_file(us, sq)) s += p_.doubled;
 
@@ -350,103 +358,111 @@ S Evaluation::pawns(Color us) {
       if (!opposed) s += p_.isolated_open;
     } else {
       // Backward: every neighbour is ahead of it and its stop square is covered by an enemy pawn.
-      const Bitboard behind_or_level = neighbours & ~kMasks.forward_ranks[us][rank_of(sq)];
-      const Square stop = forward_square(us, sq);
-      if (!behind_or_level && (pawn_attack_bb(them, theirs) & square_bb(stop))) s += p_.backward;
+      const chess::Bitboard behind_or_level = neighbours & ~kMasks.forward_ranks[us][chess::rank_of(sq)];
+      const chess::Square stop = forward_square(us, sq);
+      if (!behind_or_level && (pawn_attack_bb(them, theirs) & chess::square_bb(stop))) s += p_.backward;
     }
   }
   // In the endgame the king guards its pawns and escorts them forward.
   if (ours) {
-    const Square ksq = b_.king_square(us);
+    const chess::Square ksq = b_.king_square(us);
     int nearest = 7;
-    for (Bitboard p = ours; p && nearest > 1;) nearest = std::min(nearest, distance(ksq, pop_lsb(p)));
+    for (chess::Bitboard p = ours; p && nearest > 1;)
+      nearest = std::min(nearest, distance(ksq, chess::pop_lsb(p)));
     s += p_.king_pawn_distance * nearest;
   }
   return s;
 }
 
-template <PieceType kPt>
-S Evaluation::pieces(Color us) {
-  const Color them = ~us;
-  const Bitboard occupied = b_.pieces();
+template <chess::PieceType kPt>
+S Evaluation::pieces(chess::Color us) {
+  const chess::Color them = ~us;
+  const chess::Bitboard occupied = b_.pieces();
   S s;
-  Bitboard bb = b_.pieces(us, kPt);
+  chess::Bitboard bb = b_.pieces(us, kPt);
   while (bb) {
-    const Square sq = pop_lsb(bb);
+    const chess::Square sq = chess::pop_lsb(bb);
     // Sliders see through their own queen (bishops) or own heavy pieces (rooks): batteries.
-    Bitboard att;
-    if constexpr (kPt == kBishop)
-      att = bishop_attacks(sq, occupied ^ b_.pieces(us, kQueen));
-    else if constexpr (kPt == kRook)
-      att = rook_attacks(sq, occupied ^ b_.pieces(us, kQueen) ^ b_.pieces(us, kRook));
+    chess::Bitboard att;
+    if constexpr (kPt == chess::kBishop)
+      att = chess::bishop_attacks(sq, occupied ^ b_.pieces(us, chess::kQueen));
+    else if constexpr (kPt == chess::kRook)
+      att = chess::rook_attacks(sq, occupied ^ b_.pieces(us, chess::kQueen) ^ b_.pieces(us, chess::kRook));
     else
-      att = piece_attacks(kPt, sq, occupied);
+      att = chess::piece_attacks(kPt, sq, occupied);
 
     attacked_twice_[us] |= attacked_all_[us] & att;
     attacked_all_[us] |= att;
     attacked_[us][kPt] |= att;
 
-    const int mobility = popcount(att & mobility_area_[us]);
+    const int mobility = chess::popcount(att & mobility_area_[us]);
     s += p_.mobility_per_square[kPt] * (mobility - p_.mobility_centre[kPt]);
     if (mobility == 0) s += p_.no_mobility[kPt];
 
-    if (const Bitboard zone_hits = att & king_zone_[them]) {
+    if (const chess::Bitboard zone_hits = att & king_zone_[them]) {
       ++king_attackers_[us];
-      king_attack_units_[us] += p_.attacker_weight[kPt] + popcount(zone_hits) / 2;
+      king_attack_units_[us] += p_.attacker_weight[kPt] + chess::popcount(zone_hits) / 2;
     }
 
-    if constexpr (kPt == kKnight || kPt == kBishop) {
+    if constexpr (kPt == chess::kKnight || kPt == chess::kBishop) {
       // On the last rank there is no square in front (and no shift past bit 63).
-      if (relative_rank(us, sq) < 7 && (b_.pieces(kPawn) & square_bb(forward_square(us, sq))))
+      if (relative_rank(us, sq) < 7 && (b_.pieces(chess::kPawn) & chess::square_bb(forward_square(us, sq))))
         s += p_.minor_behind_pawn;
       s += p_.minor_king_distance * distance(sq, b_.king_square(us));
       // Outpost: on ranks 4-6, defended by a pawn, and no enemy pawn can ever chase it away.
       const int r = relative_rank(us, sq);
-      if (r >= 3 && r <= 5 && (attacked_[us][kPawn] & square_bb(sq)) &&
-          !(b_.pieces(them, kPawn) & attack_span(us, sq)))
-        s += kPt == kKnight ? p_.knight_outpost : p_.bishop_outpost;
+      if (r >= 3 && r <= 5 && (attacked_[us][chess::kPawn] & chess::square_bb(sq)) &&
+          !(b_.pieces(them, chess::kPawn) & attack_span(us, sq)))
+        s += kPt == chess::kKnight ? p_.knight_outpost : p_.bishop_outpost;
     }
-    if constexpr (kPt == kBishop) {
-      if (popcount(bishop_attacks(sq, b_.pieces(kPawn)) & kCentre) >= 2) s += p_.bishop_long_diagonal;
-      const Bitboard same_colour = (square_bb(sq) & kDarkSquares) ? kDarkSquares : ~kDarkSquares;
-      s += p_.bad_bishop_pawn * popcount(b_.pieces(us, kPawn) & same_colour);
+    if constexpr (kPt == chess::kBishop) {
+      if (chess::popcount(chess::bishop_attacks(sq, b_.pieces(chess::kPawn)) & kCentre) >= 2)
+        s += p_.bishop_long_diagonal;
+      const chess::Bitboard same_colour =
+          (chess::square_bb(sq) & kDarkSquares) ? kDarkSquares : ~kDarkSquares;
+      s += p_.bad_bishop_pawn * chess::popcount(b_.pieces(us, chess::kPawn) & same_colour);
     }
-    if constexpr (kPt == kRook) {
-      const Bitboard file = file_bb(file_of(sq));
-      if (!(b_.pieces(us, kPawn) & file))
-        s += (b_.pieces(them, kPawn) & file) ? p_.rook_half_open_file : p_.rook_open_file;
+    if constexpr (kPt == chess::kRook) {
+      const chess::Bitboard file = chess::file_bb(chess::file_of(sq));
+      if (!(b_.pieces(us, chess::kPawn) & file))
+        s += (b_.pieces(them, chess::kPawn) & file) ? p_.rook_half_open_file : p_.rook_open_file;
       if (relative_rank(us, sq) == 6 &&
-          (relative_rank(us, b_.king_square(them)) == 7 || (b_.pieces(them, kPawn) & rank_bb(rank_of(sq)))))
+          (relative_rank(us, b_.king_square(them)) == 7 ||
+           (b_.pieces(them, chess::kPawn) & chess::rank_bb(chess::rank_of(sq)))))
         s += p_.rook_on_seventh;
     }
   }
   return s;
 }
 
-S Evaluation::king_safety(Color us) {
-  const Color them = ~us;
-  const Square ksq = b_.king_square(us);
+S Evaluation::king_safety(chess::Color us) {
+  const chess::Color them = ~us;
+  const chess::Square ksq = b_.king_square(us);
   S s;
 
   // Pawn shelter and storm on the king's file and its neighbours (the edge files count as
   // their inner neighbour's group).
   int shelter = 0;
-  const int centre_file = std::clamp(file_of(ksq), 1, 6);
-  const Bitboard ahead = kMasks.forward_ranks[us][rank_of(ksq)] | rank_bb(rank_of(ksq));
+  const int centre_file = std::clamp(chess::file_of(ksq), 1, 6);
+  const chess::Bitboard ahead =
+      kMasks.forward_ranks[us][chess::rank_of(ksq)] | chess::rank_bb(chess::rank_of(ksq));
   for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
-    const Bitboard own = b_.pieces(us, kPawn) & file_bb(f) & ahead;
-    const Bitboard enemy = b_.pieces(them, kPawn) & file_bb(f) & ahead;
+    const chess::Bitboard own = b_.pieces(us, chess::kPawn) & chess::file_bb(f) & ahead;
+    const chess::Bitboard enemy = b_.pieces(them, chess::kPawn) & chess::file_bb(f) & ahead;
     if (!own) {
       shelter += p_.shelter_missing;
     } else {
-      const Square nearest = us == kWhite ? lsb(own) : Square(63 - __builtin_clzll(own));
-      shelter += p_.shelter_rank[std::abs(rank_of(nearest) - rank_of(ksq))];
+      const chess::Square nearest =
+          us == chess::kWhite ? chess::lsb(own) : chess::Square(63 - __builtin_clzll(own));
+      shelter += p_.shelter_rank[std::abs(chess::rank_of(nearest) - chess::rank_of(ksq))];
     }
     if (enemy) {
-      const Square nearest = us == kWhite ? lsb(enemy) : Square(63 - __builtin_clzll(enemy));
-      const int storm = p_.storm_distance[std::abs(rank_of(nearest) - rank_of(ksq))];
+      const chess::Square nearest =
+          us == chess::kWhite ? chess::lsb(enemy) : chess::Square(63 - __builtin_clzll(enemy));
+      const int storm = p_.storm_distance[std::abs(chess::rank_of(nearest) - chess::rank_of(ksq))];
       // A storming pawn already blocked by an own pawn opens nothing.
-      const bool blocked = own & square_bb(Square(us == kWhite ? nearest - 8 : nearest + 8));
+      const bool blocked =
+          own & chess::square_bb(chess::Square(us == chess::kWhite ? nearest - 8 : nearest + 8));
       shelter += blocked ? storm / 2 : storm;
     }
   }
@@ -454,25 +470,28 @@ S Evaluation::king_safety(Color us) {
 
   // Attack units: attackers of the zone, the squares they hit, safe checks, weak squares.
   const int attackers = king_attackers_[them];
-  const bool enemy_queen = b_.pieces(them, kQueen) != 0;
+  const bool enemy_queen = b_.pieces(them, chess::kQueen) != 0;
   if (attackers >= 2) {  // a lone piece, even a queen, mates nobody
     int units = king_attack_units_[them];
-    const Bitboard occupied = b_.pieces();
+    const chess::Bitboard occupied = b_.pieces();
     // Squares where a check cannot be answered by capturing the checker with anything but
     // the king: attacked by them, not defended by us (or only by our king or queen).
-    const Bitboard safe =
-        ~b_.pieces(them) & (~attacked_all_[us] | (attacked_twice_[them] & ~attacked_twice_[us] &
-                                                  (attacked_[us][kKing] | attacked_[us][kQueen])));
-    const Bitboard knight_checks = knight_attacks(ksq) & attacked_[them][kKnight];
-    const Bitboard bishop_lines = bishop_attacks(ksq, occupied);
-    const Bitboard rook_lines = rook_attacks(ksq, occupied);
-    if (knight_checks & safe) units += p_.safe_check_units[kKnight];
-    if (bishop_lines & attacked_[them][kBishop] & safe) units += p_.safe_check_units[kBishop];
-    if (rook_lines & attacked_[them][kRook] & safe) units += p_.safe_check_units[kRook];
-    if ((bishop_lines | rook_lines) & attacked_[them][kQueen] & safe) units += p_.safe_check_units[kQueen];
-    const Bitboard weak = king_zone_[us] & attacked_all_[them] & ~attacked_twice_[us] &
-                          (~attacked_all_[us] | attacked_[us][kKing] | attacked_[us][kQueen]);
-    units += popcount(weak);
+    const chess::Bitboard safe =
+        ~b_.pieces(them) &
+        (~attacked_all_[us] | (attacked_twice_[them] & ~attacked_twice_[us] &
+                               (attacked_[us][chess::kKing] | attacked_[us][chess::kQueen])));
+    const chess::Bitboard knight_checks = chess::knight_attacks(ksq) & attacked_[them][chess::kKnight];
+    const chess::Bitboard bishop_lines = chess::bishop_attacks(ksq, occupied);
+    const chess::Bitboard rook_lines = chess::rook_attacks(ksq, occupied);
+    if (knight_checks & safe) units += p_.safe_check_units[chess::kKnight];
+    if (bishop_lines & attacked_[them][chess::kBishop] & safe) units += p_.safe_check_units[chess::kBishop];
+    if (rook_lines & attacked_[them][chess::kRook] & safe) units += p_.safe_check_units[chess::kRook];
+    if ((bishop_lines | rook_lines) & attacked_[them][chess::kQueen] & safe)
+      units += p_.safe_check_units[chess::kQueen];
+    const chess::Bitboard weak =
+        king_zone_[us] & attacked_all_[them] & ~attacked_twice_[us] &
+        (~attacked_all_[us] | attacked_[us][chess::kKing] | attacked_[us][chess::kQueen]);
+    units += chess::popcount(weak);
     units += shelter / 16;
     if (!enemy_queen) units /= 2;
     units = std::min(units, p_.max_attack_units);
@@ -482,68 +501,70 @@ S Evaluation::king_safety(Color us) {
   return s;
 }
 
-S Evaluation::threats(Color us) {
-  const Color them = ~us;
+S Evaluation::threats(chess::Color us) {
+  const chess::Color them = ~us;
   S s;
-  const Bitboard their_pieces = b_.pieces(them) & ~b_.pieces(them, kPawn) & ~b_.pieces(them, kKing);
-  s += p_.threat_by_pawn * popcount(attacked_[us][kPawn] & their_pieces);
-  const Bitboard heavy = b_.pieces(them, kRook) | b_.pieces(them, kQueen);
-  s += p_.threat_by_minor * popcount((attacked_[us][kKnight] | attacked_[us][kBishop]) & heavy);
-  s += p_.threat_by_rook * popcount(attacked_[us][kRook] & b_.pieces(them, kQueen));
-  const Bitboard undefended = ~attacked_all_[them];
-  s += p_.hanging * popcount(their_pieces & attacked_all_[us] & undefended);
-  s += p_.weak_pawn * popcount(b_.pieces(them, kPawn) & attacked_all_[us] & undefended);
+  const chess::Bitboard their_pieces =
+      b_.pieces(them) & ~b_.pieces(them, chess::kPawn) & ~b_.pieces(them, chess::kKing);
+  s += p_.threat_by_pawn * chess::popcount(attacked_[us][chess::kPawn] & their_pieces);
+  const chess::Bitboard heavy = b_.pieces(them, chess::kRook) | b_.pieces(them, chess::kQueen);
+  s += p_.threat_by_minor *
+       chess::popcount((attacked_[us][chess::kKnight] | attacked_[us][chess::kBishop]) & heavy);
+  s += p_.threat_by_rook * chess::popcount(attacked_[us][chess::kRook] & b_.pieces(them, chess::kQueen));
+  const chess::Bitboard undefended = ~attacked_all_[them];
+  s += p_.hanging * chess::popcount(their_pieces & attacked_all_[us] & undefended);
+  s += p_.weak_pawn * chess::popcount(b_.pieces(them, chess::kPawn) & attacked_all_[us] & undefended);
 
   // Pawn pushes to a safe square that would attack a piece.
-  const Bitboard empty = ~b_.pieces();
-  Bitboard pushes = shift_forward(us, b_.pieces(us, kPawn)) & empty;
-  const Bitboard third = rank_bb(us == kWhite ? 2 : 5);
+  const chess::Bitboard empty = ~b_.pieces();
+  chess::Bitboard pushes = shift_forward(us, b_.pieces(us, chess::kPawn)) & empty;
+  const chess::Bitboard third = chess::rank_bb(us == chess::kWhite ? 2 : 5);
   pushes |= shift_forward(us, pushes & third) & empty;
-  pushes &= ~attacked_[them][kPawn] & (attacked_all_[us] | ~attacked_all_[them]);
-  s += p_.pawn_push_threat * popcount(pawn_attack_bb(us, pushes) & their_pieces);
+  pushes &= ~attacked_[them][chess::kPawn] & (attacked_all_[us] | ~attacked_all_[them]);
+  s += p_.pawn_push_threat * chess::popcount(pawn_attack_bb(us, pushes) & their_pieces);
   return s;
 }
 
 // Space: safe squares in the middle of the own half, counted twice when they lie behind own
 // pawns (room to manoeuvre that the enemy cannot contest).
-S Evaluation::space(Color us) {
-  const Color them = ~us;
-  const Bitboard own_pawns = b_.pieces(us, kPawn);
-  const Bitboard safe = kSpaceArea[us] & ~own_pawns & ~attacked_[them][kPawn];
-  Bitboard behind = own_pawns;
-  behind |= us == kWhite ? behind >> 8 : behind << 8;
-  behind |= us == kWhite ? behind >> 16 : behind << 16;
-  return p_.space * (popcount(safe) + popcount(safe & behind));
+S Evaluation::space(chess::Color us) {
+  const chess::Color them = ~us;
+  const chess::Bitboard own_pawns = b_.pieces(us, chess::kPawn);
+  const chess::Bitboard safe = kSpaceArea[us] & ~own_pawns & ~attacked_[them][chess::kPawn];
+  chess::Bitboard behind = own_pawns;
+  behind |= us == chess::kWhite ? behind >> 8 : behind << 8;
+  behind |= us == chess::kWhite ? behind >> 16 : behind << 16;
+  return p_.space * (chess::popcount(safe) + chess::popcount(safe & behind));
 }
 
-S Evaluation::passed_pawns(Color us) {
-  const Color them = ~us;
+S Evaluation::passed_pawns(chess::Color us) {
+  const chess::Color them = ~us;
   S s;
-  Bitboard bb = passed_[us];
+  chess::Bitboard bb = passed_[us];
   while (bb) {
-    const Square sq = pop_lsb(bb);
+    const chess::Square sq = chess::pop_lsb(bb);
     const int r = relative_rank(us, sq);
     s += p_.passed[r];
-    if (forward_file(them, sq) & rook_attacks(sq, b_.pieces()) & b_.pieces(us, kRook))
+    if (forward_file(them, sq) & chess::rook_attacks(sq, b_.pieces()) & b_.pieces(us, chess::kRook))
       s += p_.rook_behind_passer;
     const int w = p_.passed_weight[r];
     if (!w) continue;
-    const Square stop = forward_square(us, sq);
+    const chess::Square stop = forward_square(us, sq);
     // Kings: the defender wants to be in front of the pawn, the attacker beside it.
     s.eg += (std::min(distance(b_.king_square(them), stop), 5) * 5 -
              std::min(distance(b_.king_square(us), stop), 5) * 2) *
             w;
-    if (b_.piece_on(stop) == kNoPiece) {
-      const Bitboard path = forward_file(us, sq);
-      const Bitboard unsafe = path & (attacked_all_[them] | b_.pieces(them));
-      int k = !unsafe ? 16 : !(unsafe & square_bb(stop)) ? 8 : 0;
+    if (b_.piece_on(stop) == chess::kNoPiece) {
+      const chess::Bitboard path = forward_file(us, sq);
+      const chess::Bitboard unsafe = path & (attacked_all_[them] | b_.pieces(them));
+      int k = !unsafe ? 16 : !(unsafe & chess::square_bb(stop)) ? 8 : 0;
       if ((path & attacked_all_[us]) == path) k += 3;
       s += S{k * w / 2, k * w};
     }
     // Rule of the square: against a bare king (pawns only), a pawn the king cannot catch queens.
-    const int npm_them = popcount(b_.pieces(them) & ~b_.pieces(them, kPawn)) - 1;
+    const int npm_them = chess::popcount(b_.pieces(them) & ~b_.pieces(them, chess::kPawn)) - 1;
     if (npm_them == 0 && !(forward_file(us, sq) & b_.pieces())) {
-      const Square promo = make_square(file_of(sq), us == kWhite ? 7 : 0);
+      const chess::Square promo = chess::make_square(chess::file_of(sq), us == chess::kWhite ? 7 : 0);
       const int pawn_moves = 7 - std::max(r, 2);  // a pawn on its start rank double-steps
       const int king_moves = distance(b_.king_square(them), promo) - (b_.side_to_move() == them ? 1 : 0);
       if (king_moves > pawn_moves) s.eg += 400;
@@ -555,22 +576,26 @@ S Evaluation::passed_pawns(Color us) {
 // Scales the endgame score toward a draw where material says the stronger side cannot win.
 // Returns a factor out of 64.
 int Evaluation::endgame_scale(int eg) const {
-  const Color strong = eg > 0 ? kWhite : kBlack;
-  const Color weak = ~strong;
-  auto npm = [&](Color c) {
-    return popcount(b_.pieces(c, kKnight)) * 320 + popcount(b_.pieces(c, kBishop)) * 330 +
-           popcount(b_.pieces(c, kRook)) * 500 + popcount(b_.pieces(c, kQueen)) * 950;
+  const chess::Color strong = eg > 0 ? chess::kWhite : chess::kBlack;
+  const chess::Color weak = ~strong;
+  auto npm = [&](chess::Color c) {
+    return chess::popcount(b_.pieces(c, chess::kKnight)) * 320 +
+           chess::popcount(b_.pieces(c, chess::kBishop)) * 330 +
+           chess::popcount(b_.pieces(c, chess::kRook)) * 500 +
+           chess::popcount(b_.pieces(c, chess::kQueen)) * 950;
   };
   const int strong_npm = npm(strong), weak_npm = npm(weak);
-  if (!b_.pieces(strong, kPawn)) {
+  if (!b_.pieces(strong, chess::kPawn)) {
     if (strong_npm < 500) return 0;  // a lone minor
-    if (strong_npm == 640 && b_.pieces(strong, kKnight) == (b_.pieces(strong) & ~b_.pieces(strong, kKing)))
+    if (strong_npm == 640 &&
+        b_.pieces(strong, chess::kKnight) == (b_.pieces(strong) & ~b_.pieces(strong, chess::kKing)))
       return 0;                                  // two knights
     if (strong_npm - weak_npm <= 330) return 8;  // e.g. rook vs minor
   }
   // Opposite-coloured bishops and nothing else: the defender blockades on the other colour.
-  const Bitboard wb = b_.pieces(kWhite, kBishop), bb = b_.pieces(kBlack, kBishop);
-  if (strong_npm == 330 && weak_npm == 330 && popcount(wb) == 1 && popcount(bb) == 1 &&
+  const chess::Bitboard wb = b_.pieces(chess::kWhite, chess::kBishop),
+                        bb = b_.pieces(chess::kBlack, chess::kBishop);
+  if (strong_npm == 330 && weak_npm == 330 && chess::popcount(wb) == 1 && chess::popcount(bb) == 1 &&
       bool(wb & kDarkSquares) != bool(bb & kDarkSquares))
     return 24;
   return 64;
@@ -578,41 +603,43 @@ int Evaluation::endgame_scale(int eg) const {
 
 EvalBreakdown Evaluation::run() {
   // Positions no one can win: bare kings, or a single minor piece and nothing else.
-  if (!b_.pieces(kPawn) && !b_.pieces(kRook) && !b_.pieces(kQueen) &&
-      popcount(b_.pieces(kKnight) | b_.pieces(kBishop)) <= 1)
+  if (!b_.pieces(chess::kPawn) && !b_.pieces(chess::kRook) && !b_.pieces(chess::kQueen) &&
+      chess::popcount(b_.pieces(chess::kKnight) | b_.pieces(chess::kBishop)) <= 1)
     return {.drawn = true};
 
-  init(kWhite);
-  init(kBlack);
+  init(chess::kWhite);
+  init(chess::kBlack);
 
-  S total = material_and_squares(kWhite) - material_and_squares(kBlack);
-  total += pawns(kWhite) - pawns(kBlack);
-  total += pieces<kKnight>(kWhite) - pieces<kKnight>(kBlack);
-  total += pieces<kBishop>(kWhite) - pieces<kBishop>(kBlack);
-  total += pieces<kRook>(kWhite) - pieces<kRook>(kBlack);
-  total += pieces<kQueen>(kWhite) - pieces<kQueen>(kBlack);
-  total += king_safety(kWhite) - king_safety(kBlack);
-  total += threats(kWhite) - threats(kBlack);
-  total += passed_pawns(kWhite) - passed_pawns(kBlack);
-  total += space(kWhite) - space(kBlack);
-  total += b_.side_to_move() == kWhite ? p_.tempo : -p_.tempo;
+  S total = material_and_squares(chess::kWhite) - material_and_squares(chess::kBlack);
+  total += pawns(chess::kWhite) - pawns(chess::kBlack);
+  total += pieces<chess::kKnight>(chess::kWhite) - pieces<chess::kKnight>(chess::kBlack);
+  total += pieces<chess::kBishop>(chess::kWhite) - pieces<chess::kBishop>(chess::kBlack);
+  total += pieces<chess::kRook>(chess::kWhite) - pieces<chess::kRook>(chess::kBlack);
+  total += pieces<chess::kQueen>(chess::kWhite) - pieces<chess::kQueen>(chess::kBlack);
+  total += king_safety(chess::kWhite) - king_safety(chess::kBlack);
+  total += threats(chess::kWhite) - threats(chess::kBlack);
+  total += passed_pawns(chess::kWhite) - passed_pawns(chess::kBlack);
+  total += space(chess::kWhite) - space(chess::kBlack);
+  total += b_.side_to_move() == chess::kWhite ? p_.tempo : -p_.tempo;
 
   // Mop-up: with a decisive material edge against a pawnless side, drive the bare king to the
   // edge and bring the own king closer (the search alone is too short-sighted for this).
-  for (Color strong : {kWhite, kBlack}) {
-    const Color weak = ~strong;
-    const int edge = (popcount(b_.pieces(strong)) - popcount(b_.pieces(strong, kPawn))) -
-                     (popcount(b_.pieces(weak)) - popcount(b_.pieces(weak, kPawn)));
-    if (!b_.pieces(weak, kPawn) && popcount(b_.pieces(weak)) == 1 && edge >= 1 &&
-        (b_.pieces(strong, kRook) | b_.pieces(strong, kQueen) | b_.pieces(strong, kPawn))) {
+  for (chess::Color strong : {chess::kWhite, chess::kBlack}) {
+    const chess::Color weak = ~strong;
+    const int edge = (chess::popcount(b_.pieces(strong)) - chess::popcount(b_.pieces(strong, chess::kPawn))) -
+                     (chess::popcount(b_.pieces(weak)) - chess::popcount(b_.pieces(weak, chess::kPawn)));
+    if (!b_.pieces(weak, chess::kPawn) && chess::popcount(b_.pieces(weak)) == 1 && edge >= 1 &&
+        (b_.pieces(strong, chess::kRook) | b_.pieces(strong, chess::kQueen) |
+         b_.pieces(strong, chess::kPawn))) {
       const int push = 10 * centre_distance(b_.king_square(weak)) +
                        4 * (7 - distance(b_.king_square(strong), b_.king_square(weak)));
-      total.eg += strong == kWhite ? push : -push;
+      total.eg += strong == chess::kWhite ? push : -push;
     }
   }
 
   int phase = 0;
-  for (int pt = kKnight; pt <= kQueen; ++pt) phase += kPhaseWeight[pt] * popcount(b_.pieces(PieceType(pt)));
+  for (int pt = chess::kKnight; pt <= chess::kQueen; ++pt)
+    phase += kPhaseWeight[pt] * chess::popcount(b_.pieces(chess::PieceType(pt)));
   phase = std::min(phase, kMaxPhase);
   return {.mg = total.mg, .eg = total.eg, .phase = phase, .eg_scale = endgame_scale(total.eg)};
 }
@@ -621,18 +648,18 @@ EvalBreakdown Evaluation::run() {
 
 const EvalParams& default_eval_params() { return kDefaultParams; }
 
-EvalBreakdown evaluate_breakdown(const Board& board, const EvalParams& params) {
+EvalBreakdown evaluate_breakdown(const chess::Board& board, const EvalParams& params) {
   return Evaluation(board, params).run();
 }
 
-Score evaluate(const Board& board, const EvalParams& params) {
+Score evaluate(const chess::Board& board, const EvalParams& params) {
   const EvalBreakdown e = Evaluation(board, params).run();
   if (e.drawn) return kScoreDraw;
   const int eg = e.eg * e.eg_scale / 64;
   const int blended = (e.mg * e.phase + eg * (kMaxPhase - e.phase)) / kMaxPhase;
-  return board.side_to_move() == kWhite ? blended : -blended;
+  return board.side_to_move() == chess::kWhite ? blended : -blended;
 }
 
-Score evaluate(const Board& board) { return evaluate(board, kDefaultParams); }
+Score evaluate(const chess::Board& board) { return evaluate(board, kDefaultParams); }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

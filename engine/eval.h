@@ -10,7 +10,7 @@
 #include "chess/board.h"
 #include "engine/score.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // A middlegame/endgame pair of centipawn weights.
 struct EvalWeight {
@@ -69,8 +69,8 @@ struct EvalParams {
 const EvalParams& default_eval_params();
 
 // Centipawns from the point of view of the side to move. Never a mate score.
-Score evaluate(const Board& board);
-Score evaluate(const Board& board, const EvalParams& params);
+Score evaluate(const chess::Board& board);
+Score evaluate(const chess::Board& board, const EvalParams& params);
 
 // The parts evaluate() blends, from white's point of view (for the tuner): the score is
 // (mg * phase + eg * eg_scale / 64 * (24 - phase)) / 24, or a draw when `drawn`.
@@ -81,9 +81,9 @@ struct EvalBreakdown {
   int eg_scale = 64;  // out of 64: how winnable the endgame is
   bool drawn = false;
 };
-EvalBreakdown evaluate_breakdown(const Board& board, const EvalParams& params);
+EvalBreakdown evaluate_breakdown(const chess::Board& board, const EvalParams& params);
 
 // Material values for move ordering and SEE (the evaluation itself uses tapered values).
 inline constexpr Score kPieceValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

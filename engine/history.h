@@ -8,7 +8,7 @@
 
 #include "chess/types.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // Every history value stays within +-kHistoryMax: an update moves it toward the bonus and
 // decays it in proportion to its size ("gravity"), so old knowledge fades.
@@ -27,9 +27,9 @@ struct History {
   // [piece][to] of the move one (or two) plies earlier, then [piece][to] of this move.
   // The kNoPiece row serves as the context after a null move or at the root.
   PieceToHistory continuation[16][64];
-  Move counter[16][64];  // the quiet move that last refuted [piece][to]
+  chess::Move counter[16][64];  // the quiet move that last refuted [piece][to]
 
   void clear() { std::memset(static_cast<void*>(this), 0, sizeof *this); }
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -6,28 +6,32 @@
 #include "engine/eval.h"
 #include "engine/see.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
-PieceType captured_type(const Board& board, Move m) {
-  if (m.kind() == Move::kEnPassant) return kPawn;
-  const Piece victim = board.piece_on(m.to());
-  return victim == kNoPiece || m.kind() == Move::kCastling ? kNoPieceType : type_of(victim);
+chess::PieceType captured_type(const chess::Board& board, chess::Move m) {
+  if (m.kind() == chess::Move::kEnPassant) return chess::kPawn;
+  const chess::Piece victim = board.piece_on(m.to());
+  return victim == chess::kNoPiece || m.kind() == chess::Move::kCastling ? chess::kNoPieceType
+                                                                         : chess::type_of(victim);
 }
 
-bool is_underpromotion(Move m) { return m.kind() == Move::kPromotion && m.promotion() != kQueen; }
+bool is_underpromotion(chess::Move m) {
+  return m.kind() == chess::Move::kPromotion && m.promotion() != chess::kQueen;
+}
 
 }  // namespace
 
-int mvv_lva(const Board& board, Move m) {
-  int score = kPieceValue[captured_type(board, m)] * 16 - type_of(board.piece_on(m.from()));
-  if (m.kind() == Move::kPromotion) score += (kPieceValue[m.promotion()] - kPieceValue[kPawn]) * 16;
+int mvv_lva(const chess::Board& board, chess::Move m) {
+  int score = kPieceValue[captured_type(board, m)] * 16 - chess::type_of(board.piece_on(m.from()));
+  if (m.kind() == chess::Move::kPromotion)
+    score += (kPieceValue[m.promotion()] - kPieceValue[chess::kPawn]) * 16;
   return score;
 }
 
-MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
-                       const PieceToHistory* const cont[2], Move killer1, Move killer2, Move counter,
-                       int depth)
+MovePicker::MovePicker(const chess::Board& board, chess::Move tt_move, const History& history,
+                       const PieceToHistory* const cont[2], chess::Move killer1, chess::Move killer2,
+                       chess::Move counter, int depth)
     : board_(board), history_(history), cont_(cont), killer1_(killer1), killer2_(killer2), counter_(counter) {
   // Deep nodes are worth a full sort; shallow ones try only the promising quiets in order.
   sort_limit_ = -3000 * depth;
@@ -35,7 +39,8 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
   if (tt_move.is_ok() && board.is_legal(tt_move)) tt_move_ = tt_move;
 }
 
-MovePicker::MovePicker(const Board& board, Move tt_move, const History& history, bool with_checks)
+MovePicker::MovePicker(const chess::Board& board, chess::Move tt_move, const History& history,
+                       bool with_checks)
     : board_(board), history_(history), with_checks_(with_checks) {
   if (board.in_check()) {
     stage_ = Stage::kEvasionTT;
@@ -43,24 +48,24 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
   } else {
     stage_ = Stage::kQsTT;
     if (tt_move.is_ok() && !is_underpromotion(tt_move) &&
-        (board.is_capture(tt_move) || tt_move.kind() == Move::kPromotion) && board.is_legal(tt_move))
+        (board.is_capture(tt_move) || tt_move.kind() == chess::Move::kPromotion) && board.is_legal(tt_move))
       tt_move_ = tt_move;
   }
 }
 
 void MovePicker::score_captures() {
   for (int i = cur_; i < end_; ++i) {
-    const Move m(moves_[i].move);
-    const Piece mover = board_.piece_on(m.from());
+    const chess::Move m(moves_[i].move);
+    const chess::Piece mover = board_.piece_on(m.from());
     moves_[i].score = mvv_lva(board_, m) + history_.captures[mover][m.to()][captured_type(board_, m)] / 8;
   }
 }
 
 void MovePicker::score_quiets() {
-  const Color us = board_.side_to_move();
+  const chess::Color us = board_.side_to_move();
   for (int i = cur_; i < end_; ++i) {
-    const Move m(moves_[i].move);
-    const Piece mover = board_.piece_on(m.from());
+    const chess::Move m(moves_[i].move);
+    const chess::Piece mover = board_.piece_on(m.from());
     int score = history_.butterfly[us][m.from()][m.to()];
     if (cont_) score += (*cont_[0])[mover][m.to()] + (*cont_[1])[mover][m.to()];
     moves_[i].score = score;
@@ -68,13 +73,13 @@ void MovePicker::score_quiets() {
 }
 
 void MovePicker::score_evasions() {
-  const Color us = board_.side_to_move();
+  const chess::Color us = board_.side_to_move();
   for (int i = cur_; i < end_; ++i) {
-    const Move m(moves_[i].move);
-    if (board_.is_capture(m) || m.kind() == Move::kPromotion) {
+    const chess::Move m(moves_[i].move);
+    if (board_.is_capture(m) || m.kind() == chess::Move::kPromotion) {
       moves_[i].score = (1 << 24) + mvv_lva(board_, m);
     } else {
-      const Piece mover = board_.piece_on(m.from());
+      const chess::Piece mover = board_.piece_on(m.from());
       int score = history_.butterfly[us][m.from()][m.to()];
       if (cont_) score += (*cont_[0])[mover][m.to()];
       moves_[i].score = score;
@@ -97,24 +102,24 @@ void MovePicker::sort_current_range(int limit) {
   }
 }
 
-Move MovePicker::pick_best() {
+chess::Move MovePicker::pick_best() {
   int best = cur_;
   for (int i = cur_ + 1; i < end_; ++i)
     if (moves_[i].score > moves_[best].score) best = i;
   std::swap(moves_[cur_], moves_[best]);
-  return Move(moves_[cur_++].move);
+  return chess::Move(moves_[cur_++].move);
 }
 
-bool MovePicker::is_special(Move m) const {
+bool MovePicker::is_special(chess::Move m) const {
   return m == tt_move_ || m == killer1_ || m == killer2_ || m == counter_;
 }
 
-bool MovePicker::usable_refutation(Move m) const {
-  return m.is_ok() && m != tt_move_ && m.kind() != Move::kPromotion && !board_.is_capture(m) &&
+bool MovePicker::usable_refutation(chess::Move m) const {
+  return m.is_ok() && m != tt_move_ && m.kind() != chess::Move::kPromotion && !board_.is_capture(m) &&
          board_.is_legal(m);
 }
 
-Move MovePicker::next() {
+chess::Move MovePicker::next() {
   for (;;) {
     switch (stage_) {
       case Stage::kMainTT:
@@ -126,11 +131,11 @@ Move MovePicker::next() {
 
       case Stage::kGenCaptures:
       case Stage::kQsGenCaptures: {
-        MoveList list;
-        generate_pseudo(board_, GenKind::kCaptures, list);
+        chess::MoveList list;
+        chess::generate_pseudo(board_, chess::GenKind::kCaptures, list);
         cur_ = bad_end_ = 0;
         end_ = 0;
-        for (Move m : list) moves_[end_++].move = m.raw();
+        for (chess::Move m : list) moves_[end_++].move = m.raw();
         score_captures();
         stage_ = Stage(uint8_t(stage_) + 1);
         break;
@@ -138,7 +143,7 @@ Move MovePicker::next() {
 
       case Stage::kGoodCaptures:
         while (cur_ < end_) {
-          const Move m = pick_best();
+          const chess::Move m = pick_best();
           if (m == tt_move_) continue;
           if (is_underpromotion(m) || !see_ge(board_, m, 0)) {
             moves_[bad_end_++] = moves_[cur_ - 1];
@@ -166,9 +171,9 @@ Move MovePicker::next() {
 
       case Stage::kGenQuiets: {
         cur_ = end_;
-        MoveList list;
-        generate_pseudo(board_, GenKind::kQuiets, list);
-        for (Move m : list) moves_[end_++].move = m.raw();
+        chess::MoveList list;
+        chess::generate_pseudo(board_, chess::GenKind::kQuiets, list);
+        for (chess::Move m : list) moves_[end_++].move = m.raw();
         score_quiets();
         sort_current_range(sort_limit_);
         stage_ = Stage::kQuiets;
@@ -177,7 +182,7 @@ Move MovePicker::next() {
 
       case Stage::kQuiets:
         while (cur_ < end_) {
-          const Move m(moves_[cur_++].move);
+          const chess::Move m(moves_[cur_++].move);
           if (!is_special(m)) return m;
         }
         cur_ = 0;
@@ -185,15 +190,15 @@ Move MovePicker::next() {
         break;
 
       case Stage::kBadCaptures:
-        if (cur_ < bad_end_) return Move(moves_[cur_++].move);
+        if (cur_ < bad_end_) return chess::Move(moves_[cur_++].move);
         stage_ = Stage::kDone;
         break;
 
       case Stage::kGenEvasions: {
-        MoveList list;
-        generate_pseudo(board_, GenKind::kEvasions, list);
+        chess::MoveList list;
+        chess::generate_pseudo(board_, chess::GenKind::kEvasions, list);
         cur_ = end_ = 0;
-        for (Move m : list) moves_[end_++].move = m.raw();
+        for (chess::Move m : list) moves_[end_++].move = m.raw();
         score_evasions();
         stage_ = Stage::kEvasions;
         break;
@@ -201,7 +206,7 @@ Move MovePicker::next() {
 
       case Stage::kEvasions:
         while (cur_ < end_) {
-          const Move m = pick_best();
+          const chess::Move m = pick_best();
           if (m != tt_move_) return m;
         }
         stage_ = Stage::kDone;
@@ -209,32 +214,32 @@ Move MovePicker::next() {
 
       case Stage::kQsCaptures:
         while (cur_ < end_) {
-          const Move m = pick_best();
+          const chess::Move m = pick_best();
           if (m != tt_move_ && !is_underpromotion(m)) return m;
         }
         stage_ = with_checks_ ? Stage::kQsGenChecks : Stage::kDone;
         break;
 
       case Stage::kQsGenChecks: {
-        MoveList list;
-        generate_pseudo(board_, GenKind::kQuiets, list);
-        const CheckInfo check_info(board_);
+        chess::MoveList list;
+        chess::generate_pseudo(board_, chess::GenKind::kQuiets, list);
+        const chess::CheckInfo check_info(board_);
         cur_ = end_ = 0;
-        for (Move m : list)
+        for (chess::Move m : list)
           if (m != tt_move_ && check_info.gives_check(board_, m)) moves_[end_++].move = m.raw();
         stage_ = Stage::kQsChecks;
         break;
       }
 
       case Stage::kQsChecks:
-        if (cur_ < end_) return Move(moves_[cur_++].move);
+        if (cur_ < end_) return chess::Move(moves_[cur_++].move);
         stage_ = Stage::kDone;
         break;
 
       case Stage::kDone:
-        return Move::none();
+        return chess::Move::none();
     }
   }
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

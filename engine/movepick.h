@@ -13,22 +13,24 @@
 #pragma once
 
 #include "chess/board.h"
-#include "engine/history.h"
 #include "chess/movegen.h"
+#include "engine/history.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 class MovePicker {
  public:
   // Main search. `cont` are the continuation histories of the moves 1 and 2 plies back.
-  MovePicker(const Board& board, Move tt_move, const History& history, const PieceToHistory* const cont[2],
-             Move killer1, Move killer2, Move counter, int depth);
+  MovePicker(const chess::Board& board, chess::Move tt_move, const History& history,
+             const PieceToHistory* const cont[2], chess::Move killer1, chess::Move killer2,
+             chess::Move counter, int depth);
   // Quiescence search (captures and promotions, or all evasions when in check), with quiet
   // checks after the captures if `with_checks`.
-  MovePicker(const Board& board, Move tt_move, const History& history, bool with_checks = false);
+  MovePicker(const chess::Board& board, chess::Move tt_move, const History& history,
+             bool with_checks = false);
 
   // The next move, or Move::none() when there are no more.
-  Move next();
+  chess::Move next();
 
  private:
   // One line per stage sequence (main search, check evasions, quiescence), in the order they run.
@@ -50,14 +52,14 @@ class MovePicker {
   void score_quiets();
   void score_evasions();
   void sort_current_range(int limit);
-  Move pick_best();
-  bool is_special(Move m) const;
-  bool usable_refutation(Move m) const;
+  chess::Move pick_best();
+  bool is_special(chess::Move m) const;
+  bool usable_refutation(chess::Move m) const;
 
-  const Board& board_;
+  const chess::Board& board_;
   const History& history_;
   const PieceToHistory* const* cont_ = nullptr;
-  Move tt_move_, killer1_, killer2_, counter_;
+  chess::Move tt_move_, killer1_, killer2_, counter_;
   Stage stage_;
   bool with_checks_ = false;
   int sort_limit_ = 0;  // quiets scoring below this are tried in generation order
@@ -68,6 +70,6 @@ class MovePicker {
 };
 
 // Capture score for ordering: most valuable victim first, then least valuable attacker.
-int mvv_lva(const Board& board, Move m);
+int mvv_lva(const chess::Board& board, chess::Move m);
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-namespace bookforge {
+namespace bookforge::engine {
 
 using Score = int;
 
@@ -29,4 +29,4 @@ constexpr bool is_mate_score(Score s) { return s >= kScoreMateInMaxPly || s <= -
 // Full moves to mate as UCI prints it ("score mate 3"); negative when the side to move is mated.
 constexpr int mate_in_moves(Score s) { return s > 0 ? (kScoreMate - s + 1) / 2 : -((kScoreMate + s) / 2); }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -5,14 +5,14 @@
 #include <cmath>
 
 #include "chess/check_info.h"
+#include "chess/movegen.h"
 #include "engine/cycle.h"
 #include "engine/eval.h"
 #include "engine/history.h"
-#include "chess/movegen.h"
 #include "engine/movepick.h"
 #include "engine/see.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -39,11 +39,13 @@ int stat_bonus(int depth) { return std::min(16 * depth * depth + 64 * depth - 64
 // Late-move pruning: at low depth, quiet moves after this many are not searched.
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
-bool has_non_pawn_material(const Board& b, Color c) {
-  return (b.pieces(c) & ~b.pieces(kPawn) & ~b.pieces(kKing)) != 0;
+bool has_non_pawn_material(const chess::Board& b, chess::Color c) {
+  return (b.pieces(c) & ~b.pieces(chess::kPawn) & ~b.pieces(chess::kKing)) != 0;
 }
 
-bool is_quiet(const Board& b, Move m) { return !b.is_capture(m) && m.kind() != Move::kPromotion; }
+bool is_quiet(const chess::Board& b, chess::Move m) {
+  return !b.is_capture(m) && m.kind() != chess::Move::kPromotion;
+}
 
 enum class NodeType { kNonPv, kPv, kRoot };
 
@@ -70,8 +72,9 @@ class SearchWorker {
   }
 
   void new_game() { history_->clear(); }
-  void prepare(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
-               const std::vector<Move>& root_moves, const TimeBudget& budget, const SearchListener* listener);
+  void prepare(const chess::Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
+               const std::vector<chess::Move>& root_moves, const TimeBudget& budget,
+               const SearchListener* listener);
   void iterate();
   SearchResult result() const;
   uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
@@ -80,22 +83,22 @@ class SearchWorker {
   // Per-ply search state. stack_[ply + kStackOffset] is ply's frame, so a frame can always
   // look a few plies back.
   struct Frame {
-    Move move;                       // the move made from this ply
-    Piece moved = kNoPiece;          // the piece that made it
-    PieceToHistory* cont = nullptr;  // continuation history keyed by that move
-    Move killers[2];
+    chess::Move move;                      // the move made from this ply
+    chess::Piece moved = chess::kNoPiece;  // the piece that made it
+    PieceToHistory* cont = nullptr;        // continuation history keyed by that move
+    chess::Move killers[2];
     Score static_eval = kScoreNone;
     int plies_from_null = 0;  // positions back that may count for repetition
   };
   static constexpr int kStackOffset = 4;
 
   struct RootMove {
-    Move move;
+    chess::Move move;
     Score score = -kScoreInfinite;  // this iteration; -kScoreInfinite until proven best-so-far
     Score previous_score = -kScoreInfinite;
     Bound bound = Bound::kExact;
     int seldepth = 0;
-    std::vector<Move> pv;
+    std::vector<chess::Move> pv;
     bool operator<(const RootMove& o) const {
       return score != o.score ? score > o.score : previous_score > o.previous_score;
     }
@@ -108,34 +111,34 @@ class SearchWorker {
   Score qsearch(Score alpha, Score beta, int ply, int depth = 0);
 
   Frame* frame(int ply) { return &stack_[ply + kStackOffset]; }
-  void make_move(Move m, int ply);
+  void make_move(chess::Move m, int ply);
   void make_null_move(int ply);
-  void unmake_move(Move m, int ply);
+  void unmake_move(chess::Move m, int ply);
   bool is_draw(int ply);
   bool is_repetition(int ply) const;
   bool upcoming_repetition(int ply) const;
-  void update_pv(int ply, Move m);
-  void update_quiet_history(int ply, Move m, int bonus);
-  void update_capture_history(Move m, int bonus);
-  void update_cutoff_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count,
-                           const Move* captures, int capture_count);
-  int quiet_history(int ply, Move m) const;
+  void update_pv(int ply, chess::Move m);
+  void update_quiet_history(int ply, chess::Move m, int bonus);
+  void update_capture_history(chess::Move m, int bonus);
+  void update_cutoff_stats(int ply, chess::Move best, int depth, const chess::Move* quiets, int quiet_count,
+                           const chess::Move* captures, int capture_count);
+  int quiet_history(int ply, chess::Move m) const;
 
   void count_node();
   bool stopped() const { return root_depth_ > 1 && engine_.stop_.load(std::memory_order_relaxed); }
   bool is_main() const { return id_ == 0; }
   PvLine line_of(const RootMove& rm) const;
   void report();
-  void manage_time(Move& last_best, Score& last_score, int& stable, double& changes);
+  void manage_time(chess::Move& last_best, Score& last_score, int& stable, double& changes);
 
   Engine& engine_;
   const int id_;
-  Board board_;
+  chess::Board board_;
   std::vector<uint64_t> keys_;  // game history, then one key per ply of the current line
   std::unique_ptr<History> history_;
-  UndoInfo undo_[kMaxPly + 1];
+  chess::UndoInfo undo_[kMaxPly + 1];
   Frame stack_[kMaxPly + kStackOffset + 2];
-  Move pv_[kMaxPly + 1][kMaxPly + 1];
+  chess::Move pv_[kMaxPly + 1][kMaxPly + 1];
   int pv_len_[kMaxPly + 1] = {};
   std::vector<RootMove> root_moves_;
   SearchLimits limits_;
@@ -150,14 +153,14 @@ class SearchWorker {
   int multipv_ = 1;
   int best_move_changes_ = 0;
   int nmp_min_ply_ = 0;  // null-move verification: no null moves for nmp_color_ before this ply
-  Color nmp_color_ = kWhite;
+  chess::Color nmp_color_ = chess::kWhite;
 };
 
 // ---------------------------------------------------------------------------------------------
 // Setup and iterative deepening
 
-void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& history,
-                           const SearchLimits& limits, const std::vector<Move>& root_moves,
+void SearchWorker::prepare(const chess::Board& root, const std::vector<uint64_t>& history,
+                           const SearchLimits& limits, const std::vector<chess::Move>& root_moves,
                            const TimeBudget& budget, const SearchListener* listener) {
   board_ = root;
   keys_.clear();
@@ -168,11 +171,11 @@ void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& histo
   budget_ = budget;
   listener_ = listener;
   root_moves_.clear();
-  for (Move m : root_moves)
+  for (chess::Move m : root_moves)
     root_moves_.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, Bound::kExact, 0, {m}});
   multipv_ = std::clamp(limits.multipv, 1, int(root_moves_.size()));
   for (Frame& f : stack_) f = Frame{};
-  for (int i = 0; i <= kStackOffset; ++i) stack_[i].cont = &history_->continuation[kNoPiece][0];
+  for (int i = 0; i <= kStackOffset; ++i) stack_[i].cont = &history_->continuation[chess::kNoPiece][0];
   frame(0)->plies_from_null = int(history.size());
   nodes_.store(0, std::memory_order_relaxed);
   root_depth_ = completed_depth_ = seldepth_ = pv_idx_ = 0;
@@ -182,7 +185,7 @@ void SearchWorker::prepare(const Board& root, const std::vector<uint64_t>& histo
 
 void SearchWorker::iterate() {
   const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
-  Move last_best;
+  chess::Move last_best;
   Score last_score = kScoreNone;
   int stable = 0;
   double changes = 0;
@@ -239,7 +242,7 @@ void SearchWorker::iterate() {
 }
 
 // Decides after each completed iteration of the main thread whether to start another.
-void SearchWorker::manage_time(Move& last_best, Score& last_score, int& stable, double& changes) {
+void SearchWorker::manage_time(chess::Move& last_best, Score& last_score, int& stable, double& changes) {
   const RootMove& best = root_moves_[0];
   changes = changes / 2 + best_move_changes_;
   stable = best.move == last_best ? stable + 1 : 0;
@@ -328,7 +331,7 @@ void SearchWorker::count_node() {
     engine_.stop_.store(true, std::memory_order_relaxed);
 }
 
-void SearchWorker::make_move(Move m, int ply) {
+void SearchWorker::make_move(chess::Move m, int ply) {
   Frame* f = frame(ply);
   f->move = m;
   f->moved = board_.piece_on(m.from());
@@ -341,16 +344,16 @@ void SearchWorker::make_move(Move m, int ply) {
 
 void SearchWorker::make_null_move(int ply) {
   Frame* f = frame(ply);
-  f->move = Move::null();
-  f->moved = kNoPiece;
-  f->cont = &history_->continuation[kNoPiece][0];
-  board_.make_move(Move::null(), undo_[ply]);
+  f->move = chess::Move::null();
+  f->moved = chess::kNoPiece;
+  f->cont = &history_->continuation[chess::kNoPiece][0];
+  board_.make_move(chess::Move::null(), undo_[ply]);
   engine_.tt_.prefetch(board_.key());
   keys_.push_back(board_.key());
   frame(ply + 1)->plies_from_null = 0;
 }
 
-void SearchWorker::unmake_move(Move m, int ply) {
+void SearchWorker::unmake_move(chess::Move m, int ply) {
   keys_.pop_back();
   board_.unmake_move(m, undo_[ply]);
 }
@@ -381,46 +384,46 @@ bool SearchWorker::upcoming_repetition(int ply) const {
 bool SearchWorker::is_draw(int ply) {
   if (board_.halfmove_clock() >= 100) {
     if (!board_.in_check()) return true;
-    MoveList legal;  // checkmate on the hundredth half-move still counts as mate
-    generate_legal(board_, legal);
+    chess::MoveList legal;  // checkmate on the hundredth half-move still counts as mate
+    chess::generate_legal(board_, legal);
     return legal.size() > 0;
   }
   return is_repetition(ply);
 }
 
-void SearchWorker::update_pv(int ply, Move m) {
+void SearchWorker::update_pv(int ply, chess::Move m) {
   pv_[ply][0] = m;
   const int child_len = pv_len_[ply + 1];
   std::copy(pv_[ply + 1], pv_[ply + 1] + child_len, pv_[ply] + 1);
   pv_len_[ply] = child_len + 1;
 }
 
-int SearchWorker::quiet_history(int ply, Move m) const {
-  const Piece p = board_.piece_on(m.from());
+int SearchWorker::quiet_history(int ply, chess::Move m) const {
+  const chess::Piece p = board_.piece_on(m.from());
   const Frame* f = &stack_[ply + kStackOffset];
   return history_->butterfly[board_.side_to_move()][m.from()][m.to()] + (*f[-1].cont)[p][m.to()] +
          (*f[-2].cont)[p][m.to()];
 }
 
-void SearchWorker::update_quiet_history(int ply, Move m, int bonus) {
-  const Piece p = board_.piece_on(m.from());
+void SearchWorker::update_quiet_history(int ply, chess::Move m, int bonus) {
+  const chess::Piece p = board_.piece_on(m.from());
   Frame* f = frame(ply);
   update_history(history_->butterfly[board_.side_to_move()][m.from()][m.to()], bonus);
   update_history((*f[-1].cont)[p][m.to()], bonus);
   update_history((*f[-2].cont)[p][m.to()], bonus);
 }
 
-void SearchWorker::update_capture_history(Move m, int bonus) {
-  const Piece p = board_.piece_on(m.from());
-  const Piece victim = board_.piece_on(m.to());
-  const PieceType captured = m.kind() == Move::kEnPassant ? kPawn
-                             : victim == kNoPiece         ? kNoPieceType
-                                                          : type_of(victim);
+void SearchWorker::update_capture_history(chess::Move m, int bonus) {
+  const chess::Piece p = board_.piece_on(m.from());
+  const chess::Piece victim = board_.piece_on(m.to());
+  const chess::PieceType captured = m.kind() == chess::Move::kEnPassant ? chess::kPawn
+                                    : victim == chess::kNoPiece         ? chess::kNoPieceType
+                                                                        : chess::type_of(victim);
   update_history(history_->captures[p][m.to()][captured], bonus);
 }
 
-void SearchWorker::update_cutoff_stats(int ply, Move best, int depth, const Move* quiets, int quiet_count,
-                                       const Move* captures, int capture_count) {
+void SearchWorker::update_cutoff_stats(int ply, chess::Move best, int depth, const chess::Move* quiets,
+                                       int quiet_count, const chess::Move* captures, int capture_count) {
   Frame* f = frame(ply);
   const int bonus = stat_bonus(depth);
   if (is_quiet(board_, best)) {
@@ -448,7 +451,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   Frame* ss = frame(ply);
   const bool in_check = board_.in_check();
-  const Color us = board_.side_to_move();
+  const chess::Color us = board_.side_to_move();
   if (kPv) {
     pv_len_[ply] = 0;
     seldepth_ = std::max(seldepth_, ply + 1);
@@ -469,14 +472,14 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       if (alpha >= beta) return alpha;
     }
   }
-  (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  (ss + 2)->killers[0] = (ss + 2)->killers[1] = chess::Move::none();
 
   // Step 2. Transposition table: a deep enough bound that settles the node ends it.
   const uint64_t key = board_.key();
   TTData tte;
   const bool tt_hit = engine_.tt_.probe(key, ply, tte);
   const Score tt_score = tt_hit ? tte.score : kScoreNone;
-  const Move tt_move = kRoot ? root_moves_[pv_idx_].move : tt_hit ? tte.move : Move::none();
+  const chess::Move tt_move = kRoot ? root_moves_[pv_idx_].move : tt_hit ? tte.move : chess::Move::none();
   if (!kPv && tt_hit && tte.depth >= depth && tt_score != kScoreNone &&
       (tte.bound == Bound::kExact || (has_lower(tte.bound) && tt_score >= beta) ||
        (has_upper(tte.bound) && tt_score <= alpha))) {
@@ -499,8 +502,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     } else {
       ss->static_eval = evaluate(board_);
       if (!tt_hit)
-        engine_.tt_.store(key, ply, Move::none(), kScoreNone, ss->static_eval, TranspositionTable::kMinDepth,
-                          Bound::kNone);
+        engine_.tt_.store(key, ply, chess::Move::none(), kScoreNone, ss->static_eval,
+                          TranspositionTable::kMinDepth, Bound::kNone);
     }
     eval = ss->static_eval;
     if (tt_score != kScoreNone && (tt_score > eval ? has_lower(tte.bound) : has_upper(tte.bound)))
@@ -523,13 +526,13 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Step 6. Null move: if passing still fails high, a real move surely will. Not in pawn
     // endings (zugzwang); verified by a reduced search at high depth.
-    if (depth >= 3 && ss[-1].move != Move::null() && eval >= beta &&
+    if (depth >= 3 && ss[-1].move != chess::Move::null() && eval >= beta &&
         ss->static_eval >= beta - 20 * depth + 120 && has_non_pawn_material(board_, us) &&
         beta > -kScoreMateInMaxPly && (ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
       make_null_move(ply);
       Score v = -search<NodeType::kNonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-      unmake_move(Move::null(), ply);
+      unmake_move(chess::Move::null(), ply);
       if (stopped()) return 0;
       if (v >= beta) {
         if (v >= kScoreMateInMaxPly) v = beta;  // a null move proves no mate
@@ -548,7 +551,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (depth >= 5 && std::abs(beta) < kScoreMateInMaxPly &&
         !(tt_hit && tte.depth >= depth - 3 && tt_score != kScoreNone && tt_score < probcut_beta)) {
       MovePicker picker(board_, tt_move, *history_);
-      for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
+      for (chess::Move m = picker.next(); m.is_ok(); m = picker.next()) {
         if (!board_.is_legal_pseudo(m) || !see_ge(board_, m, probcut_beta - ss->static_eval)) continue;
         make_move(m, ply);
         Score v = -qsearch<false>(-probcut_beta, -probcut_beta + 1, ply + 1);
@@ -570,18 +573,19 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
   // Step 9. The move loop.
   const PieceToHistory* cont[2] = {ss[-1].cont, ss[-2].cont};
-  const Move counter = ss[-1].move.is_ok() ? history_->counter[ss[-1].moved][ss[-1].move.to()] : Move::none();
+  const chess::Move counter =
+      ss[-1].move.is_ok() ? history_->counter[ss[-1].moved][ss[-1].move.to()] : chess::Move::none();
   MovePicker picker(board_, tt_move, *history_, cont, ss->killers[0], ss->killers[1], counter, depth);
-  const CheckInfo check_info(board_);
+  const chess::CheckInfo check_info(board_);
   const Score original_alpha = alpha;
   Score best = -kScoreInfinite;
-  Move best_move;
-  Move quiets[64], captures[32];
+  chess::Move best_move;
+  chess::Move quiets[64], captures[32];
   int quiet_count = 0, capture_count = 0, move_count = 0;
   size_t root_index = kRoot ? size_t(pv_idx_) : 0;
 
   for (;;) {
-    Move m;
+    chess::Move m;
     if constexpr (kRoot) {
       if (root_index >= root_moves_.size()) break;
       m = root_moves_[root_index++].move;
@@ -729,7 +733,8 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
     if (tt_score != kScoreNone && (tt_score > best ? has_lower(tte.bound) : has_upper(tte.bound)))
       best = tt_score;
     if (best >= beta) {
-      if (!tt_hit) engine_.tt_.store(key, ply, Move::none(), best, ss->static_eval, tt_depth, Bound::kLower);
+      if (!tt_hit)
+        engine_.tt_.store(key, ply, chess::Move::none(), best, ss->static_eval, tt_depth, Bound::kLower);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -737,20 +742,20 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int depth) {
   }
 
   const Score original_alpha = alpha;
-  MovePicker picker(board_, tt_hit ? tte.move : Move::none(), *history_, depth == 0);
-  Move best_move;
+  MovePicker picker(board_, tt_hit ? tte.move : chess::Move::none(), *history_, depth == 0);
+  chess::Move best_move;
   int move_count = 0;
-  const CheckInfo check_info(board_);
-  for (Move m = picker.next(); m.is_ok(); m = picker.next()) {
+  const chess::CheckInfo check_info(board_);
+  for (chess::Move m = picker.next(); m.is_ok(); m = picker.next()) {
     if (!board_.is_legal_pseudo(m)) continue;
     ++move_count;
     if (!in_check && best > -kScoreMateInMaxPly) {
       // Delta pruning: even winning the victim for free would not reach alpha.
-      if (m.kind() != Move::kPromotion && !check_info.gives_check(board_, m)) {
-        const Piece victim = board_.piece_on(m.to());
-        const Score gain = m.kind() == Move::kEnPassant ? kPieceValue[kPawn]
-                           : victim == kNoPiece         ? 0
-                                                        : kPieceValue[type_of(victim)];
+      if (m.kind() != chess::Move::kPromotion && !check_info.gives_check(board_, m)) {
+        const chess::Piece victim = board_.piece_on(m.to());
+        const Score gain = m.kind() == chess::Move::kEnPassant ? kPieceValue[chess::kPawn]
+                           : victim == chess::kNoPiece         ? 0
+                                                               : kPieceValue[chess::type_of(victim)];
         if (futility_base + gain <= alpha) {
           best = std::max(best, futility_base + gain);
           continue;
@@ -807,15 +812,15 @@ void Engine::new_game() {
 
 int64_t Engine::elapsed_ms() const { return now_ms() - start_time_ms_.load(std::memory_order_relaxed); }
 
-SearchResult Engine::run(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
-                         const SearchListener& listener) {
+SearchResult Engine::run(const chess::Board& root, const std::vector<uint64_t>& history,
+                         const SearchLimits& limits, const SearchListener& listener) {
   start_time_ms_.store(now_ms());
   tt_.new_search();
 
-  MoveList legal;
-  generate_legal(root, legal);
-  std::vector<Move> root_moves;
-  for (Move m : legal)
+  chess::MoveList legal;
+  chess::generate_legal(root, legal);
+  std::vector<chess::Move> root_moves;
+  for (chess::Move m : legal)
     if (limits.search_moves.empty() ||
         std::find(limits.search_moves.begin(), limits.search_moves.end(), m) != limits.search_moves.end())
       root_moves.push_back(m);
@@ -846,14 +851,14 @@ SearchResult Engine::run(const Board& root, const std::vector<uint64_t>& history
   return result;
 }
 
-SearchResult Engine::search(const Board& root, const std::vector<uint64_t>& history,
+SearchResult Engine::search(const chess::Board& root, const std::vector<uint64_t>& history,
                             const SearchLimits& limits, const SearchListener& listener) {
   stop_.store(false);
   pondering_.store(limits.ponder);
   return run(root, history, limits, listener);
 }
 
-void Engine::start(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
+void Engine::start(const chess::Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
                    const SearchListener& listener, std::function<void(const SearchResult&)> on_done) {
   wait();
   stop_.store(false);
@@ -894,4 +899,4 @@ void Engine::wait() {
   if (thread_.joinable()) thread_.join();
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -16,32 +16,32 @@
 #include <thread>
 #include <vector>
 
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
 #include "engine/score.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 struct SearchLimits {
-  int depth = 0;                   // maximum iteration depth; 0 = none
-  uint64_t nodes = 0;              // node budget; 0 = none
-  ClockLimits clock;               // movetime or the UCI clock; nothing set = no time limit
-  bool infinite = false;           // search until stopped (for the asynchronous search: report only then)
-  bool ponder = false;             // pondering: the clock counts only from ponderhit()
-  int multipv = 1;                 // number of best root moves to search with exact scores
-  std::vector<Move> search_moves;  // restrict the root to these moves (empty = all legal moves)
+  int depth = 0;          // maximum iteration depth; 0 = none
+  uint64_t nodes = 0;     // node budget; 0 = none
+  ClockLimits clock;      // movetime or the UCI clock; nothing set = no time limit
+  bool infinite = false;  // search until stopped (for the asynchronous search: report only then)
+  bool ponder = false;    // pondering: the clock counts only from ponderhit()
+  int multipv = 1;        // number of best root moves to search with exact scores
+  std::vector<chess::Move> search_moves;  // restrict the root to these moves (empty = all legal moves)
 };
 
 // One principal variation, as UCI's "info ... multipv N ... pv ..." reports it.
 struct PvLine {
-  Move move;
+  chess::Move move;
   Score score = -kScoreInfinite;
   Bound bound = Bound::kExact;  // kLower / kUpper while an aspiration window has failed
   int depth = 0;
   int seldepth = 0;
-  std::vector<Move> pv;  // pv[0] == move
+  std::vector<chess::Move> pv;  // pv[0] == move
 };
 
 struct SearchInfo {
@@ -55,12 +55,12 @@ struct SearchInfo {
 struct SearchListener {
   std::function<void(const SearchInfo&)> on_info;
   // The root move being searched (UCI "currmove"); sent only after the first seconds.
-  std::function<void(int depth, Move move, int number)> on_currmove;
+  std::function<void(int depth, chess::Move move, int number)> on_currmove;
 };
 
 struct SearchResult {
-  Move best_move;             // Move::none() when the root has no legal move
-  Move ponder_move;           // the expected reply, if known
+  chess::Move best_move;      // Move::none() when the root has no legal move
+  chess::Move ponder_move;    // the expected reply, if known
   std::vector<PvLine> lines;  // min(multipv, root moves) lines, best first
   int depth = 0;              // last completed iteration
   uint64_t nodes = 0;
@@ -87,13 +87,13 @@ class Engine {
   // Searches `root`. `history` holds the keys of the game positions before the root, oldest
   // first (for repetition detection). Blocks until the search ends; callbacks run on the
   // calling thread.
-  SearchResult search(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
-                      const SearchListener& listener = {});
+  SearchResult search(const chess::Board& root, const std::vector<uint64_t>& history,
+                      const SearchLimits& limits, const SearchListener& listener = {});
 
   // The same on a background thread (what UCI needs). `on_done` runs on that thread once the
   // search has ended and, for infinite or ponder searches, stop() or ponderhit() has come.
   // A search still running must be stopped first (start waits for it).
-  void start(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
+  void start(const chess::Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
              const SearchListener& listener, std::function<void(const SearchResult&)> on_done);
   // Both are safe to call from any thread at any time; neither waits.
   void stop();
@@ -104,7 +104,7 @@ class Engine {
 
  private:
   friend class SearchWorker;
-  SearchResult run(const Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
+  SearchResult run(const chess::Board& root, const std::vector<uint64_t>& history, const SearchLimits& limits,
                    const SearchListener& listener);
   int64_t elapsed_ms() const;
 
@@ -123,4 +123,4 @@ class Engine {
   std::condition_variable wait_cv_;
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -6,13 +6,15 @@
 #include "chess/board.h"
 #include "engine/score.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // The exchange value of `m` in centipawns (kPieceValue). Castling scores 0; en passant and
 // promotions are counted. Pins are ignored, as usual for SEE.
-Score see(const Board& board, Move m);
+Score see(const chess::Board& board, chess::Move m);
 
 // see(board, m) >= threshold, the form every caller needs.
-inline bool see_ge(const Board& board, Move m, Score threshold) { return see(board, m) >= threshold; }
+inline bool see_ge(const chess::Board& board, chess::Move m, Score threshold) {
+  return see(board, m) >= threshold;
+}
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

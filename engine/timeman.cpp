@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-namespace bookforge {
+namespace bookforge::engine {
 
-TimeBudget allocate_time(const ClockLimits& clock, Color us, int game_ply, int64_t overhead_ms) {
+TimeBudget allocate_time(const ClockLimits& clock, chess::Color us, int game_ply, int64_t overhead_ms) {
   TimeBudget budget;
   if (clock.movetime_ms > 0) {
     budget.optimum_ms = budget.maximum_ms = std::max<int64_t>(1, clock.movetime_ms - overhead_ms);
@@ -41,4 +41,4 @@ double time_scale(int best_move_changes, int stable_iterations, int score_drop_c
   return scale;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

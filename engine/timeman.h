@@ -6,7 +6,7 @@
 
 #include "chess/types.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 struct ClockLimits {
   int64_t time_ms[2] = {0, 0};  // remaining time by Color; both 0 = no clock
@@ -21,10 +21,10 @@ struct TimeBudget {
 };
 
 // `overhead_ms` is kept in reserve per move for communication lag.
-TimeBudget allocate_time(const ClockLimits& clock, Color us, int game_ply, int64_t overhead_ms);
+TimeBudget allocate_time(const ClockLimits& clock, chess::Color us, int game_ply, int64_t overhead_ms);
 
 // Scales the optimum after an iteration: more time while the best move keeps changing or
 // the score falls, less once the best move has been stable for several iterations.
 double time_scale(int best_move_changes, int stable_iterations, int score_drop_cp);
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-namespace bookforge {
+namespace bookforge::engine {
 
 void TranspositionTable::FreeDeleter::operator()(TTBucket* p) const { std::free(p); }
 
@@ -44,7 +44,7 @@ bool TranspositionTable::probe(uint64_t key, int ply, TTData& out) {
   const uint32_t check = uint32_t(key);
   for (TTEntry& e : bucket_for(key)->entries) {
     if (e.depth8 == 0 || e.check != check) continue;
-    out.move = Move(e.move);
+    out.move = chess::Move(e.move);
     out.score = score_from_tt(e.score, ply);
     out.eval = e.eval;
     out.depth = e.depth8 + kMinDepth - 1;
@@ -55,7 +55,7 @@ bool TranspositionTable::probe(uint64_t key, int ply, TTData& out) {
   return false;
 }
 
-void TranspositionTable::store(uint64_t key, int ply, Move move, Score score, Score eval, int depth,
+void TranspositionTable::store(uint64_t key, int ply, chess::Move move, Score score, Score eval, int depth,
                                Bound bound) {
   const uint32_t check = uint32_t(key);
   if (depth < kMinDepth) depth = kMinDepth;
@@ -72,7 +72,7 @@ void TranspositionTable::store(uint64_t key, int ply, Move move, Score score, Sc
       if (e.move == 0) e.move = move.raw();
       return;
     }
-    if (!move.is_ok()) move = Move(e.move);
+    if (!move.is_ok()) move = chess::Move(e.move);
     target = &e;
     break;
   }
@@ -104,4 +104,4 @@ int TranspositionTable::hashfull() const {
   return int(used * 1000 / (n * TTBucket::kEntries));
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

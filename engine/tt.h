@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "base/result.h"
-#include "engine/score.h"
 #include "chess/types.h"
+#include "engine/score.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // How a stored score relates to the true value: exact (a PV node), a lower bound (the search
 // failed high) or an upper bound (it failed low). The two bits are chosen so that
@@ -56,7 +56,7 @@ static_assert(sizeof(TTBucket) == 64, "a bucket must be one cache line");
 
 // What a probe finds, with mate scores already made relative to the probing ply.
 struct TTData {
-  Move move;
+  chess::Move move;
   Score score = kScoreNone;
   Score eval = kScoreNone;
   int depth = 0;
@@ -98,7 +98,7 @@ class TranspositionTable {
   // Stores a result. In a bucket that already holds the key, the entry is overwritten unless
   // it is a deeper search of this generation and the new result is not exact. Otherwise the
   // entry replaced is the one of least worth: shallow and old entries go first.
-  void store(uint64_t key, int ply, Move move, Score score, Score eval, int depth, Bound bound);
+  void store(uint64_t key, int ply, chess::Move move, Score score, Score eval, int depth, Bound bound);
 
   void prefetch(uint64_t key) const { __builtin_prefetch(bucket_for(key)); }
 
@@ -122,4 +122,4 @@ class TranspositionTable {
   uint8_t generation_ = 0;
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -10,7 +10,7 @@
 #include "chess/movegen.h"
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 constexpr int kMaxHashMb = 1 << 16;
@@ -88,9 +88,9 @@ std::string UciSession::format_info(const SearchInfo& info) {
        std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
   if (!l.pv.empty()) {
     s += " pv";
-    for (Move m : l.pv) {
+    for (chess::Move m : l.pv) {
       s += ' ';
-      s += move_to_uci(m);
+      s += chess::move_to_uci(m);
     }
   }
   return s;
@@ -227,13 +227,13 @@ void UciSession::cmd_setoption(const std::vector<std::string>& tokens) {
 // position (startpos | fen <FEN>) [moves <move>...]
 void UciSession::cmd_position(const std::vector<std::string>& tokens) {
   size_t i = 1;
-  Board board;
+  chess::Board board;
   if (i < tokens.size() && tokens[i] == "startpos") {
     ++i;
   } else if (i < tokens.size() && tokens[i] == "fen") {
     std::string fen;
     for (++i; i < tokens.size() && tokens[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + tokens[i];
-    Result<Board> parsed = Board::from_fen(fen);
+    Result<chess::Board> parsed = chess::Board::from_fen(fen);
     if (!parsed.ok()) return send("info string bad fen: " + parsed.error().message);
     board = *parsed;
   } else {
@@ -242,13 +242,13 @@ void UciSession::cmd_position(const std::vector<std::string>& tokens) {
   std::vector<uint64_t> history;
   if (i < tokens.size() && tokens[i] == "moves") {
     for (++i; i < tokens.size(); ++i) {
-      const Move m = uci_to_move(board, tokens[i]);
+      const chess::Move m = chess::uci_to_move(board, tokens[i]);
       if (!m.is_ok()) {
         send("info string illegal move " + tokens[i] + " in " + board.fen() + "; moves after it ignored");
         break;
       }
       history.push_back(board.key());
-      UndoInfo undo;
+      chess::UndoInfo undo;
       board.make_move(m, undo);
     }
   }
@@ -256,10 +256,10 @@ void UciSession::cmd_position(const std::vector<std::string>& tokens) {
   history_ = std::move(history);
 }
 
-Move UciSession::book_move() const {
-  if (!own_book_ || !book_ || board_.game_ply() >= book_max_ply_) return Move::none();
-  const Move m = book_(board_, book_best_move_);
-  return m.is_ok() && board_.is_legal(m) ? m : Move::none();
+chess::Move UciSession::book_move() const {
+  if (!own_book_ || !book_ || board_.game_ply() >= book_max_ply_) return chess::Move::none();
+  const chess::Move m = book_(board_, book_best_move_);
+  return m.is_ok() && board_.is_legal(m) ? m : chess::Move::none();
 }
 
 void UciSession::cmd_go(const std::vector<std::string>& tokens) {
@@ -279,13 +279,13 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
     else if (t == "ponder")
       limits.ponder = true;
     else if (t == "wtime")
-      clock.time_ms[kWhite] = positive();
+      clock.time_ms[chess::kWhite] = positive();
     else if (t == "btime")
-      clock.time_ms[kBlack] = positive();
+      clock.time_ms[chess::kBlack] = positive();
     else if (t == "winc")
-      clock.inc_ms[kWhite] = std::max<int64_t>(arg(0), 0);
+      clock.inc_ms[chess::kWhite] = std::max<int64_t>(arg(0), 0);
     else if (t == "binc")
-      clock.inc_ms[kBlack] = std::max<int64_t>(arg(0), 0);
+      clock.inc_ms[chess::kBlack] = std::max<int64_t>(arg(0), 0);
     else if (t == "movestogo")
       clock.movestogo = int(std::clamp<int64_t>(arg(0), 0, 1000));
     else if (t == "movetime")
@@ -296,7 +296,7 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
       limits.nodes = uint64_t(positive());
     else if (t == "searchmoves") {
       while (i + 1 < tokens.size()) {
-        const Move m = uci_to_move(board_, tokens[i + 1]);
+        const chess::Move m = chess::uci_to_move(board_, tokens[i + 1]);
         if (!m.is_ok()) break;
         limits.search_moves.push_back(m);
         ++i;
@@ -306,27 +306,27 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
 
   // The book answers at once, unless the GUI wants analysis (infinite, ponder, searchmoves).
   if (!limits.infinite && !limits.ponder && limits.search_moves.empty()) {
-    if (const Move m = book_move(); m.is_ok()) {
+    if (const chess::Move m = book_move(); m.is_ok()) {
       send("info string book move");
-      return send("bestmove " + move_to_uci(m));
+      return send("bestmove " + chess::move_to_uci(m));
     }
   }
 
   search_has_limit_ = limits.depth > 0 || limits.nodes > 0 || clock.movetime_ms > 0 ||
-                      clock.time_ms[kWhite] > 0 || clock.time_ms[kBlack] > 0;
+                      clock.time_ms[chess::kWhite] > 0 || clock.time_ms[chess::kBlack] > 0;
   open_ended_search_ = limits.infinite || limits.ponder || !search_has_limit_;
   SearchListener listener;
   listener.on_info = [this](const SearchInfo& info) { send(format_info(info)); };
-  listener.on_currmove = [this](int depth, Move m, int number) {
-    send("info depth " + std::to_string(depth) + " currmove " + move_to_uci(m) + " currmovenumber " +
+  listener.on_currmove = [this](int depth, chess::Move m, int number) {
+    send("info depth " + std::to_string(depth) + " currmove " + chess::move_to_uci(m) + " currmovenumber " +
          std::to_string(number));
   };
   engine_.start(board_, history_, limits, listener, [this](const SearchResult& result) {
     if (!result.best_move.is_ok()) return send("bestmove (none)");
-    std::string line = "bestmove " + move_to_uci(result.best_move);
-    if (result.ponder_move.is_ok()) line += " ponder " + move_to_uci(result.ponder_move);
+    std::string line = "bestmove " + chess::move_to_uci(result.best_move);
+    if (result.ponder_move.is_ok()) line += " ponder " + chess::move_to_uci(result.ponder_move);
     send(line);
   });
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -10,15 +10,15 @@
 #include <string>
 #include <vector>
 
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
 #include "engine/search.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // A move from an opened book for this position (Move::none() if the position is not in it);
 // `best` asks for the most played move instead of a weighted random pick.
-using BookProbe = std::function<Move(const Board& board, bool best)>;
+using BookProbe = std::function<chess::Move(const chess::Board& board, bool best)>;
 // Opens a book file for the BookFile option.
 using BookLoader = std::function<Result<BookProbe>(const std::string& path)>;
 
@@ -54,7 +54,7 @@ class UciSession {
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
   void stop_search();
-  Move book_move() const;
+  chess::Move book_move() const;
 
   std::istream& in_;
   std::ostream& out_;
@@ -64,7 +64,7 @@ class UciSession {
   std::mutex out_mutex_;
 
   Engine engine_;
-  Board board_;
+  chess::Board board_;
   std::vector<uint64_t> history_;  // keys of the game positions before board_
   // The last "go" waits for "stop" or "ponderhit" (infinite or ponder), or has no limit at all;
   // such a search is stopped at the end of the input.
@@ -81,4 +81,4 @@ class UciSession {
   BookProbe book_;
 };
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

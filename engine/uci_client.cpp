@@ -23,7 +23,7 @@
 
 extern char** environ;
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 int64_t now_ms() {
@@ -262,7 +262,8 @@ Status UciClient::new_game() {
   return expect("readyok", 30000);
 }
 
-Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& limits, int64_t grace_ms) {
+Result<SearchResult> UciClient::search(const chess::Board& board, const SearchLimits& limits,
+                                       int64_t grace_ms) {
   if (!limits.depth && !limits.nodes && !limits.clock.movetime_ms)
     return Error{"an external search needs a depth, node or time limit"};
   const int multipv = std::max(1, limits.multipv);
@@ -276,7 +277,7 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
   if (limits.clock.movetime_ms) go.append(" movetime ").append(std::to_string(limits.clock.movetime_ms));
   if (!limits.search_moves.empty()) {
     go += " searchmoves";
-    for (Move m : limits.search_moves) go.append(" ").append(move_to_uci(m));
+    for (chess::Move m : limits.search_moves) go.append(" ").append(chess::move_to_uci(m));
   }
   if (Status s = send("position fen " + board.fen()); !s.ok()) return s.error();
   if (Status s = send(go); !s.ok()) return s.error();
@@ -301,7 +302,7 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
     if (word == "bestmove") {
       std::string best;
       in >> best;
-      result.best_move = uci_to_move(board, best);
+      result.best_move = chess::uci_to_move(board, best);
       break;
     }
     if (word != "info") continue;
@@ -313,12 +314,12 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
     for (std::string key; in >> key;) {
       int64_t v = 0;
       if (key == "pv") {
-        Board b = board;
+        chess::Board b = board;
         for (std::string mv; in >> mv;) {
-          const Move m = uci_to_move(b, mv);
+          const chess::Move m = chess::uci_to_move(b, mv);
           if (!m.is_ok()) break;
           line.pv.push_back(m);
-          UndoInfo undo;
+          chess::UndoInfo undo;
           b.make_move(m, undo);
         }
         has_pv = !line.pv.empty();
@@ -363,4 +364,4 @@ Result<SearchResult> UciClient::search(const Board& board, const SearchLimits& l
   return result;
 }
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

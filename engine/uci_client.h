@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
 #include "engine/search.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 
 // Every wait for the engine's reply is measured by the engine's own work, not by the wall clock:
 // on a loaded machine (an engine at nice 19 beside a compile) a search that takes half a second
@@ -45,7 +45,8 @@ class UciClient {
   // its lines as it deepens and may stop mid-iteration, so lines are matched by their first move,
   // never by rank). The wait for "bestmove" is limited by the movetime plus `grace_ms`, as above
   // (so a node or depth limit gets `grace_ms` of CPU); when it fails, "stop" is sent.
-  Result<SearchResult> search(const Board& board, const SearchLimits& limits, int64_t grace_ms = 30000);
+  Result<SearchResult> search(const chess::Board& board, const SearchLimits& limits,
+                              int64_t grace_ms = 30000);
 
  private:
   class ReplyWait;
@@ -71,4 +72,4 @@ class UciClient {
 // Parses the score of an "info" line ("cp 31", "mate -2") into a search score.
 Score uci_score_to_score(const std::string& kind, int64_t value);
 
-}  // namespace bookforge
+}  // namespace bookforge::engine

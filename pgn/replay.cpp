@@ -30,11 +30,11 @@ bool is_null_move(std::string_view token) {
   return token == "--" || token == "Z0" || token == "0000" || token == "@@@@";
 }
 
-std::string_view san_reason(SanError e) {
+std::string_view san_reason(chess::SanError e) {
   switch (e) {
-    case SanError::kAmbiguous:
+    case chess::SanError::kAmbiguous:
       return "ambiguous_move";
-    case SanError::kSyntax:
+    case chess::SanError::kSyntax:
       return "invalid_move";
     default:
       return "illegal_move";
@@ -67,8 +67,8 @@ uint16_t elo_field(const TagList& tags, std::string_view name) {
   return uint16_t(std::clamp(elo, 0, 65535));
 }
 
-const Board& start_board() {
-  static const Board board;
+const chess::Board& start_board() {
+  static const chess::Board board;
   return board;
 }
 
@@ -141,7 +141,7 @@ Control GameReplayer::begin_movetext() {
   if (std::optional<TagValue> fen = tags_.find("FEN")) {
     std::string text = fen->decode();
     if (text.find_first_not_of(" \t") != std::string::npos) {
-      Result<Board> board = Board::from_fen(text);
+      Result<chess::Board> board = chess::Board::from_fen(text);
       if (!board) return bad("bad_fen", board.error().message, fen->raw().data());
       board_ = *board;
     }
@@ -166,9 +166,10 @@ Control GameReplayer::san(std::string_view token) {
     return plies_seen_ >= min_plies ? Control::kSkip : Control::kContinue;
   }
   std::array<char, 16> buffer;
-  SanResult r = san_to_move(board_, plain ? token : plain_dashes(token, buffer));
+  chess::SanResult r = chess::san_to_move(board_, plain ? token : plain_dashes(token, buffer));
   if (!r.ok()) return bad_move(token, r.error);
-  plies_.push_back(PlyRecord{board_.key(), move_to_polyglot(r.move), uint16_t(std::min(plies_seen_, 65535))});
+  plies_.push_back(
+      PlyRecord{board_.key(), chess::move_to_polyglot(r.move), uint16_t(std::min(plies_seen_, 65535))});
   board_.make_move(r.move, undo_);
   ++plies_seen_;
   if (max_ply > 0 && plies_seen_ >= max_ply) {
@@ -180,8 +181,8 @@ Control GameReplayer::san(std::string_view token) {
 
 Control GameReplayer::san_after_replay(std::string_view token) {
   if (state_ == State::kProbing) {
-    const SanResult first = san_to_move(board_, token);
-    first_move_legal_ = first.ok() && first.move != Move::null();
+    const chess::SanResult first = chess::san_to_move(board_, token);
+    first_move_legal_ = first.ok() && first.move != chess::Move::null();
     state_ = State::kRejected;
     return Control::kSkip;
   }
@@ -190,10 +191,10 @@ Control GameReplayer::san_after_replay(std::string_view token) {
 }
 
 // Out of line: building the message would otherwise weigh on every move's call.
-[[gnu::noinline]] Control GameReplayer::bad_move(std::string_view token, SanError error) {
+[[gnu::noinline]] Control GameReplayer::bad_move(std::string_view token, chess::SanError error) {
   std::string detail = "move " + std::to_string(board_.fullmove_number()) +
-                       (board_.side_to_move() == kWhite ? ". " : "... ") + std::string(token) + ": " +
-                       std::string(san_error_message(error));
+                       (board_.side_to_move() == chess::kWhite ? ". " : "... ") + std::string(token) + ": " +
+                       std::string(chess::san_error_message(error));
   return bad(san_reason(error), std::move(detail), token.data());
 }
 

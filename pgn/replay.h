@@ -75,7 +75,7 @@ class GameReplayer final : public Visitor {
   enum class State : uint8_t { kReplaying, kCounting, kProbing, kDone, kRejected, kBad, kUnsupported };
 
   Control bad(std::string_view reason, std::string detail, const char* where);
-  Control bad_move(std::string_view token, SanError error);
+  Control bad_move(std::string_view token, chess::SanError error);
   // san() once the replay is over (kCounting) or for a rejected game's first move (kProbing).
   Control san_after_replay(std::string_view token);
   Control reject(std::string_view filter);  // one of kFilterNames
@@ -91,8 +91,8 @@ class GameReplayer final : public Visitor {
 
   const GameContext* game_ = nullptr;
   TagList tags_;
-  Board board_;
-  UndoInfo undo_;  // written by every move, never read: a member saves initialising one per move
+  chess::Board board_;
+  chess::UndoInfo undo_;  // written by every move, never read: a member saves initialising one per move
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
   uint16_t start_ply_ = 0;                 // Board::game_ply() of the start position

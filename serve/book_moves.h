@@ -19,6 +19,6 @@ struct NamedBook {
 // {"books": [{"name", "moves": [{"uci", "san", "weight", "learn", "share"}]}]}, one entry per
 // book in the order given; moves by weight, heaviest first; share is the percent of the legal
 // moves' total weight. Entries whose move is not legal here (a key collision) are left out.
-nlohmann::ordered_json book_moves_json(std::span<const NamedBook> books, const Board& board);
+nlohmann::ordered_json book_moves_json(std::span<const NamedBook> books, const chess::Board& board);
 
 }  // namespace bookforge::serve

@@ -15,7 +15,7 @@ constexpr std::chrono::milliseconds kClientCheck{50};
 struct EngineSlots::Slot {
   explicit Slot(size_t hash_mb) : engine(hash_mb, 1) {}
 
-  Engine engine;
+  engine::Engine engine;
   std::timed_mutex searching;  // held for the length of one search
   std::string client;          // the client this engine serves; empty when never lent
   int users = 0;               // requests of `client` running or waiting here
@@ -55,21 +55,22 @@ std::string_view search_end_name(SearchEnd end) {
   return "";
 }
 
-nlohmann::ordered_json engine_json(const EngineAnswer& answer, const Board& board) {
-  const SearchResult& result = answer.result;
+nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board) {
+  const engine::SearchResult& result = answer.result;
   nlohmann::ordered_json score;  // null: no search ran
   nlohmann::ordered_json pv = nlohmann::ordered_json::array(), pv_san = nlohmann::ordered_json::array();
   if (answer.stopped_by == SearchEnd::kNoLegalMoves) {
     score = board.in_check() ? nlohmann::ordered_json{{"mate", 0}} : nlohmann::ordered_json{{"cp", 0}};
   } else if (!result.lines.empty()) {
-    const PvLine& best = result.lines.front();
-    score = is_mate_score(best.score) ? nlohmann::ordered_json{{"mate", mate_in_moves(best.score)}}
-                                      : nlohmann::ordered_json{{"cp", best.score}};
-    Board replay = board;
-    for (Move move : best.pv) {
-      pv.push_back(move_to_uci(move));
-      pv_san.push_back(move_to_san(replay, move));
-      UndoInfo undo;
+    const engine::PvLine& best = result.lines.front();
+    score = engine::is_mate_score(best.score)
+                ? nlohmann::ordered_json{{"mate", engine::mate_in_moves(best.score)}}
+                : nlohmann::ordered_json{{"cp", best.score}};
+    chess::Board replay = board;
+    for (chess::Move move : best.pv) {
+      pv.push_back(chess::move_to_uci(move));
+      pv_san.push_back(chess::move_to_san(replay, move));
+      chess::UndoInfo undo;
       replay.make_move(move, undo);
     }
   }
@@ -144,18 +145,18 @@ EngineAnswer EngineSlots::run(Slot& slot, uint64_t ticket, const QueriedPosition
   {
     std::lock_guard lock(mutex_);
     // A request overtaken by a newer one of the same client while it waited answers at once.
-    if (stopping_) return {SearchResult{}, SearchEnd::kServerStopping};
-    if (slot.latest != ticket) return {SearchResult{}, SearchEnd::kNewerRequest};
+    if (stopping_) return {engine::SearchResult{}, SearchEnd::kServerStopping};
+    if (slot.latest != ticket) return {engine::SearchResult{}, SearchEnd::kNewerRequest};
     slot.stopped_by.reset();
   }
-  if (client_left && client_left()) return {SearchResult{}, SearchEnd::kClientLeft};
-  SearchLimits limits;
+  if (client_left && client_left()) return {engine::SearchResult{}, SearchEnd::kClientLeft};
+  engine::SearchLimits limits;
   limits.depth = request.depth;
   limits.clock.movetime_ms = request.movetime_ms;
-  std::promise<SearchResult> done;
-  std::future<SearchResult> searched = done.get_future();
+  std::promise<engine::SearchResult> done;
+  std::future<engine::SearchResult> searched = done.get_future();
   slot.engine.start(position.board, position.history, limits, {},
-                    [&done](const SearchResult& result) { done.set_value(result); });
+                    [&done](const engine::SearchResult& result) { done.set_value(result); });
   while (searched.wait_for(kClientCheck) != std::future_status::ready) {
     bool stopping = false;
     {
@@ -168,7 +169,7 @@ EngineAnswer EngineSlots::run(Slot& slot, uint64_t ticket, const QueriedPosition
   slot.engine.wait();
   EngineAnswer answer{searched.get(), SearchEnd::kMovetime};
   std::lock_guard lock(mutex_);
-  if (answer.result.best_move == Move::none())
+  if (answer.result.best_move == chess::Move::none())
     answer.stopped_by = SearchEnd::kNoLegalMoves;
   else if (answer.result.depth >= request.depth)
     answer.stopped_by = SearchEnd::kDepth;

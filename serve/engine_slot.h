@@ -50,14 +50,14 @@ enum class SearchEnd {
 std::string_view search_end_name(SearchEnd end);
 
 struct EngineAnswer {
-  SearchResult result;
+  engine::SearchResult result;
   SearchEnd stopped_by = SearchEnd::kDepth;
 };
 
 // {"depth", "score": {"cp"} | {"mate"} | null, "pv", "pvSan", "nodes", "stoppedBy"}, the score
 // from the side to move's view; a position without legal moves scores {"mate": 0} when mated,
 // {"cp": 0} when stalemated, with an empty pv; a search that never started has a null score.
-nlohmann::ordered_json engine_json(const EngineAnswer& answer, const Board& board);
+nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board);
 
 class EngineSlots {
  public:

@@ -72,7 +72,7 @@ nlohmann::ordered_json opening_json(const book::OpeningNames& names, uint64_t ke
 }
 
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
-                                     const std::optional<store::Arrival>& arrival, const Board& board,
+                                     const std::optional<store::Arrival>& arrival, const chess::Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request,
                                      const PositionGames& games) {
   uint64_t white = 0, draws = 0, black = 0;

@@ -30,7 +30,7 @@ struct PositionGames {
   std::vector<store::GameRecord> top, recent;
 };
 nlohmann::ordered_json explorer_json(const store::Exploration& exploration,
-                                     const std::optional<store::Arrival>& arrival, const Board& board,
+                                     const std::optional<store::Arrival>& arrival, const chess::Board& board,
                                      const book::OpeningNames& names, const ExplorerRequest& request,
                                      const PositionGames& games);
 

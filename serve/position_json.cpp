@@ -9,20 +9,21 @@
 namespace bookforge::serve {
 
 nlohmann::ordered_json position_json(const QueriedPosition& position) {
-  const Board& board = position.board;
-  MoveList moves;
-  generate_legal(board, moves);
+  const chess::Board& board = position.board;
+  chess::MoveList moves;
+  chess::generate_legal(board, moves);
   nlohmann::ordered_json legal = nlohmann::ordered_json::array();
-  for (Move move : moves) legal.push_back({{"uci", move_to_uci(move)}, {"san", move_to_san(board, move)}});
+  for (chess::Move move : moves)
+    legal.push_back({{"uci", chess::move_to_uci(move)}, {"san", chess::move_to_san(board, move)}});
   std::sort(legal.begin(), legal.end(), [](const nlohmann::ordered_json& a, const nlohmann::ordered_json& b) {
     return a["uci"] < b["uci"];
   });
 
   nlohmann::ordered_json line = nlohmann::ordered_json::array();
-  Board replay = position.start;
-  for (Move move : position.line) {
-    line.push_back({{"uci", move_to_uci(move)}, {"san", move_to_san(replay, move)}});
-    UndoInfo undo;
+  chess::Board replay = position.start;
+  for (chess::Move move : position.line) {
+    line.push_back({{"uci", chess::move_to_uci(move)}, {"san", chess::move_to_san(replay, move)}});
+    chess::UndoInfo undo;
     replay.make_move(move, undo);
   }
 
@@ -30,7 +31,7 @@ nlohmann::ordered_json position_json(const QueriedPosition& position) {
   if (moves.size() == 0) result = board.in_check() ? "checkmate" : "stalemate";
   return {{"fen", board.fen()},
           {"key", book::hex_key(board.key())},
-          {"turn", board.side_to_move() == kWhite ? "white" : "black"},
+          {"turn", board.side_to_move() == chess::kWhite ? "white" : "black"},
           {"check", board.in_check()},
           {"legal", std::move(legal)},
           {"line", std::move(line)},

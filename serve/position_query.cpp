@@ -9,7 +9,7 @@ namespace bookforge::serve {
 Result<QueriedPosition> position_from_query(const QueryParams& params) {
   QueriedPosition position;
   if (std::optional<std::string> fen = find_param(params, "fen")) {
-    Result<Board> parsed = Board::from_fen(*fen);
+    Result<chess::Board> parsed = chess::Board::from_fen(*fen);
     if (!parsed) return Error{"fen: " + parsed.error().message};
     position.start = *parsed;
   }
@@ -19,14 +19,14 @@ Result<QueriedPosition> position_from_query(const QueryParams& params) {
   for (int number = 1; !play.empty(); ++number) {
     const size_t comma = rest.find(',');
     const std::string token(rest.substr(0, comma));
-    const Move move = uci_to_move(position.board, token);
-    if (move == Move::none())
+    const chess::Move move = chess::uci_to_move(position.board, token);
+    if (move == chess::Move::none())
       return Error{"play: move " + std::to_string(number) + " " + quoted_value(token) +
                    " is not a legal UCI move in " + position.board.fen()};
     position.history.push_back(position.board.key());
     position.line.push_back(move);
-    position.last = LastMove{position.board, move};
-    UndoInfo undo;
+    position.last = chess::LastMove{position.board, move};
+    chess::UndoInfo undo;
     position.board.make_move(move, undo);
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);

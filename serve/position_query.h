@@ -14,11 +14,11 @@
 namespace bookforge::serve {
 
 struct QueriedPosition {
-  Board start;                    // the position of `fen`
-  Board board;                    // after the moves of `play`
-  std::vector<Move> line;         // the moves of `play`, legal in turn from `start`
-  std::vector<uint64_t> history;  // keys of the positions before `board`, oldest first
-  std::optional<LastMove> last;   // the last move of `play` and the position before it
+  chess::Board start;                   // the position of `fen`
+  chess::Board board;                   // after the moves of `play`
+  std::vector<chess::Move> line;        // the moves of `play`, legal in turn from `start`
+  std::vector<uint64_t> history;        // keys of the positions before `board`, oldest first
+  std::optional<chess::LastMove> last;  // the last move of `play` and the position before it
 };
 
 // Errors name the parameter: "fen: ..." or "play: move 2 \"e7e9\" is not legal ...".

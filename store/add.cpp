@@ -16,11 +16,11 @@
 #include <optional>
 #include <thread>
 
-#include "counts/duplicate_filter.h"
-#include "store/content_hash.h"
-#include "store/game_references.h"
-#include "counts/prefetch_stream.h"
+#include "base/content_hash.h"
 #include "base/temp_file.h"
+#include "counts/duplicate_filter.h"
+#include "counts/prefetch_stream.h"
+#include "store/game_references.h"
 
 namespace bookforge::store {
 namespace {
@@ -242,7 +242,7 @@ class SourcedRecords final : public GameRecordStream {
 };
 
 // Step 3 on an open store: settings, rows, sources and games in the current transaction.
-Status merge_into(Store& store, book::EntryStream& entries, const std::vector<SourceRecord>& sources,
+Status merge_into(Store& store, counts::EntryStream& entries, const std::vector<SourceRecord>& sources,
                   GamesToAdd& games, const CountingSettings& settings, const StoreAddOptions& options,
                   StoreAddReport& report) {
   Result<std::optional<CountingSettings>> recorded = store.settings();
@@ -287,7 +287,7 @@ Status merge_into(Store& store, book::EntryStream& entries, const std::vector<So
       if (side) side = made->commit();
       if (side) side = made->close();
     });
-  book::PrefetchStream prefetched(entries);
+  counts::PrefetchStream prefetched(entries);
   Result<MergeCounts> merged = store.merge(prefetched, options.on_merge_row);
   if (side_thread.joinable()) side_thread.join();
   if (!merged) return merged.error();
@@ -335,8 +335,8 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   if (!reasons) return reasons.error();
   if (!reasons->empty() && !options.force) return refused(*reasons);
   report.forced = *reasons;
-  book::DuplicateFilter duplicates(options.keep_duplicates ? book::DuplicateFilter::Copies::kKeep
-                                                           : book::DuplicateFilter::Copies::kDrop);
+  counts::DuplicateFilter duplicates(options.keep_duplicates ? counts::DuplicateFilter::Copies::kKeep
+                                                             : counts::DuplicateFilter::Copies::kDrop);
   if (existing)
     if (Status s = existing->for_each_game_fingerprint([&](uint64_t f) { duplicates.remember(f); }); !s)
       return s.error();
@@ -346,7 +346,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   games.plies = *plies;
 
   // Step 2. Count every input into one tally, one pipeline pass per file.
-  book::TallyOptions tally_options = options.tally;
+  counts::TallyOptions tally_options = options.tally;
   tally_options.workers = pgn::pipeline_threads(options.pipeline);
   // The store keeps everything an explorer shows: both players' ratings, and the counts of
   // every slice of the games (speed, rating band, month: store/slice.h).
@@ -360,9 +360,9 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   tally_options.memory_budget -= std::min(references_memory, tally_options.memory_budget / 2);
   tally_options.starting_table_memory =
       std::min(tally_options.starting_table_memory, tally_options.memory_budget);
-  Result<std::unique_ptr<book::Tally>> made = book::Tally::create(tally_options);
+  Result<std::unique_ptr<counts::Tally>> made = counts::Tally::create(tally_options);
   if (!made) return made.error();
-  book::Tally& tally = **made;
+  counts::Tally& tally = **made;
   GameReferences references(games.plies, references_memory, tally_options.workers, tally_options.tmp_dir);
   games.references = &references;
   std::vector<SourceRecord> sources;
@@ -402,7 +402,7 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
     if (!again) return again.error();
     if (Status s = accept_refusals(*again, options.force, report); !s) return s.error();
   }
-  Result<std::unique_ptr<book::EntryStream>> entries = tally.finish();
+  Result<std::unique_ptr<counts::EntryStream>> entries = tally.finish();
   if (!entries) return entries.error();
   report.tally = tally.stats();
   report.duplicates = duplicates.duplicates();
@@ -434,15 +434,15 @@ Result<StoreAddReport> store_add(const StoreAddOptions& options) {
   } else {
     const std::string temp = temporary_path(options.db_path);
     // An interrupted first add removes its half-made store and SQLite's side files of it.
-    const book::TempNameRegistration registered[] = {
-        book::TempNameRegistration(temp), book::TempNameRegistration(temp + "-journal"),
-        book::TempNameRegistration(temp + "-wal"), book::TempNameRegistration(temp + "-shm")};
+    const TempNameRegistration registered[] = {
+        TempNameRegistration(temp), TempNameRegistration(temp + "-journal"),
+        TempNameRegistration(temp + "-wal"), TempNameRegistration(temp + "-shm")};
     remove_stale_temporaries(options.db_path);
     remove_store_files(temp);
     games.side_path = temp + kSideSuffix;
-    const book::TempNameRegistration side_registered[] = {
-        book::TempNameRegistration(games.side_path), book::TempNameRegistration(games.side_path + "-wal"),
-        book::TempNameRegistration(games.side_path + "-shm")};
+    const TempNameRegistration side_registered[] = {TempNameRegistration(games.side_path),
+                                                    TempNameRegistration(games.side_path + "-wal"),
+                                                    TempNameRegistration(games.side_path + "-shm")};
     remove_store_files(games.side_path);
     Result<Store> created = Store::create(temp);
     if (!created) return created.error();

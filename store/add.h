@@ -24,17 +24,17 @@
 #include <string>
 #include <vector>
 
-#include "store/store.h"
-#include "counts/tally.h"
 #include "base/result.h"
+#include "counts/tally.h"
 #include "pgn/pipeline.h"
+#include "store/store.h"
 
 namespace bookforge::store {
 
 struct StoreAddOptions {
   std::string db_path;
   pgn::PipelineOptions pipeline;  // inputs, filters, max-ply, threads, ...
-  book::TallyOptions tally;       // memory budget, spill folder, repeat counting (workers: set here)
+  counts::TallyOptions tally;     // memory budget, spill folder, repeat counting (workers: set here)
   bool force = false;             // add duplicates and mismatched settings anyway
   // Count every copy of a game, also of games the store holds (counts/duplicate_filter.h); the
   // fingerprints of new games are recorded either way.
@@ -50,7 +50,7 @@ struct StoreAddOptions {
 struct StoreAddReport {
   bool created = false;  // the store did not exist before
   pgn::ReadStats read;   // summed over all inputs
-  book::TallyStats tally;
+  counts::TallyStats tally;
   std::vector<SourceRecord> sources;  // what was recorded, one per input
   std::vector<std::string> forced;    // refusals that --force overrode, as messages
   uint64_t rows_merged = 0;           // rows inserted into or added to

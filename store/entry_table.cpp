@@ -16,7 +16,7 @@ struct EntryTable {
 
 struct EntryCursor {
   sqlite3_vtab_cursor base;  // first member, as above
-  book::TallyEntry entry;
+  counts::TallyEntry entry;
   sqlite3_int64 rowid = 0;
   bool eof = true;
   bool started = false;
@@ -34,8 +34,8 @@ int fail(sqlite3_vtab_cursor* cursor, const std::string& message) {
 int advance(sqlite3_vtab_cursor* base) {
   auto* cursor = reinterpret_cast<EntryCursor*>(base);
   EntryTableSource* source = reinterpret_cast<EntryTable*>(base->pVtab)->source;
-  book::EntryStream* stream = source->stream;
-  const book::TallyEntry previous = cursor->entry;
+  counts::EntryStream* stream = source->stream;
+  const counts::TallyEntry previous = cursor->entry;
   if (!stream || !stream->next(cursor->entry)) {
     cursor->eof = true;
     if (stream) {
@@ -44,7 +44,7 @@ int advance(sqlite3_vtab_cursor* base) {
     }
     return SQLITE_OK;
   }
-  if (cursor->started && !book::tally_order(previous, cursor->entry))
+  if (cursor->started && !counts::tally_order(previous, cursor->entry))
     return fail(base, "entry stream out of (key, move, slice) order");
   cursor->started = true;
   cursor->eof = false;
@@ -100,7 +100,7 @@ int x_next(sqlite3_vtab_cursor* cursor) { return advance(cursor); }
 int x_eof(sqlite3_vtab_cursor* cursor) { return reinterpret_cast<EntryCursor*>(cursor)->eof ? 1 : 0; }
 
 int x_column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) {
-  const book::TallyEntry& e = reinterpret_cast<EntryCursor*>(cursor)->entry;
+  const counts::TallyEntry& e = reinterpret_cast<EntryCursor*>(cursor)->entry;
   if (column == kRowColumnCount) {
     const std::string* slices = reinterpret_cast<EntryTable*>(cursor->pVtab)->source->slices;
     // Static: the blob stays as it is until the cursor moves on, and SQLite has stored the row

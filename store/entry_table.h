@@ -17,15 +17,15 @@
 #include <functional>
 #include <string>
 
-#include "store/sqlite.h"
 #include "counts/entry.h"
+#include "store/sqlite.h"
 
 namespace bookforge::store {
 
 // What the virtual table reads from; owned by the Store, which points it at a stream for the
 // duration of one merge.
 struct EntryTableSource {
-  book::EntryStream* stream = nullptr;
+  counts::EntryStream* stream = nullptr;
   const std::string* slices = nullptr;  // the current row's slices blob
   std::string error;                    // why the last scan stopped early, if it did
   // Called as the merge statement reads each row (1, 2, ...), while SQLite writes the

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "store/slice_counts.h"
 #include "chess/san.h"
+#include "store/slice_counts.h"
 
 namespace bookforge::store {
 namespace {
@@ -25,25 +25,25 @@ Result<std::vector<FilteredCounts>> filtered_rows(Store& store, uint64_t key, co
 
 }  // namespace
 
-Result<Exploration> explore(Store& store, const Board& board, const SliceFilter& filter) {
+Result<Exploration> explore(Store& store, const chess::Board& board, const SliceFilter& filter) {
   Result<std::vector<FilteredCounts>> rows = filtered_rows(store, board.key(), filter);
   if (!rows) return rows.error();
   Exploration out;
   out.key = board.key();
-  const Color us = board.side_to_move();
-  Board after = board;
+  const chess::Color us = board.side_to_move();
+  chess::Board after = board;
   for (const FilteredCounts& filtered : *rows) {
-    const book::TallyEntry& row = filtered.counts;
-    Move m = polyglot_to_move(board, row.move);
-    if (m == Move::none()) {
+    const counts::TallyEntry& row = filtered.counts;
+    chess::Move m = chess::polyglot_to_move(board, row.move);
+    if (m == chess::Move::none()) {
       ++out.foreign_rows;
       continue;
     }
     ExploredMove x;
     x.move = m;
     x.polyglot_move = row.move;
-    x.uci = move_to_uci(m);
-    x.san = move_to_san(board, m);
+    x.uci = chess::move_to_uci(m);
+    x.san = chess::move_to_san(board, m);
     x.games = row.games;
     x.white = row.white_wins;
     x.draws = row.draws;
@@ -54,21 +54,21 @@ Result<Exploration> explore(Store& store, const Board& board, const SliceFilter&
       x.white_percent = double(x.white) * scale;
       x.draws_percent = double(x.draws) * scale;
       x.black_percent = double(x.black) * scale;
-      const uint64_t wins = us == kWhite ? x.white : x.black;
+      const uint64_t wins = us == chess::kWhite ? x.white : x.black;
       x.score_percent = (double(wins) + 0.5 * double(x.draws)) * scale;
     }
     if (row.rated_games > 0) x.avg_rating = double(row.rating_sum) / double(row.rated_games);
     if (row.opponents_rated > 0) {
       x.avg_opponent_rating = double(row.opponent_rating_sum) / double(row.opponents_rated);
       if (decided > 0) {
-        const double wins = double(us == kWhite ? x.white : x.black);
-        const double losses = double(us == kWhite ? x.black : x.white);
+        const double wins = double(us == chess::kWhite ? x.white : x.black);
+        const double losses = double(us == chess::kWhite ? x.black : x.white);
         x.performance = *x.avg_opponent_rating + 400.0 * (wins - losses) / double(decided);
       }
     }
     x.first_year = month_year(filtered.first_month);
     x.last_year = month_year(filtered.last_month);
-    UndoInfo undo;
+    chess::UndoInfo undo;
     after.make_move(m, undo);
     x.after_key = after.key();
     after.unmake_move(m, undo);
@@ -82,13 +82,13 @@ Result<Exploration> explore(Store& store, const Board& board, const SliceFilter&
   return out;
 }
 
-Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position,
-                        const SliceFilter& filter) {
+Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move last,
+                        const Exploration& position, const SliceFilter& filter) {
   Result<std::vector<FilteredCounts>> rows = filtered_rows(store, parent.key(), filter);
   if (!rows) return rows.error();
   Arrival a;
   a.reached = position.games;
-  const uint16_t move = move_to_polyglot(last);
+  const uint16_t move = chess::move_to_polyglot(last);
   for (const FilteredCounts& row : *rows)
     if (row.counts.move == move) a.by_line += row.counts.games;
   return a;

@@ -16,14 +16,14 @@
 #include <string>
 #include <vector>
 
-#include "store/store.h"
-#include "chess/board.h"
 #include "base/result.h"
+#include "chess/board.h"
+#include "store/store.h"
 
 namespace bookforge::store {
 
 struct ExploredMove {
-  Move move;
+  chess::Move move;
   uint16_t polyglot_move = 0;
   std::string uci;
   std::string san;
@@ -50,7 +50,7 @@ struct Exploration {
   uint64_t foreign_rows = 0;        // rows under this key whose move is illegal here (a key collision)
 };
 
-Result<Exploration> explore(Store& store, const Board& board, const SliceFilter& filter = {});
+Result<Exploration> explore(Store& store, const chess::Board& board, const SliceFilter& filter = {});
 
 // How the games came to a position reached by a line of moves (transpositions). `reached` is
 // the position's games (every game that played a move from it; games that ended there, or
@@ -69,7 +69,7 @@ struct Arrival {
 
 // `position` is the exploration of the position `last` leads to from `parent`, made with the
 // same filter.
-Result<Arrival> arrival(Store& store, const Board& parent, Move last, const Exploration& position,
-                        const SliceFilter& filter = {});
+Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move last,
+                        const Exploration& position, const SliceFilter& filter = {});
 
 }  // namespace bookforge::store

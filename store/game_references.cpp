@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "counts/game_fingerprint.h"
-#include "store/row.h"
 #include "counts/varint.h"
+#include "store/row.h"
 
 namespace bookforge::store {
 namespace {
@@ -76,8 +76,8 @@ void put_u16(std::string& out, uint16_t v) {
 }
 
 void put_text(std::string& out, const std::string& text) {
-  uint8_t length[book::kMaxVarintBytes];
-  out.append(reinterpret_cast<const char*>(length), book::put_varint(length, text.size()));
+  uint8_t length[counts::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(length), counts::put_varint(length, text.size()));
   out.append(text);
 }
 
@@ -89,8 +89,8 @@ void encode(const GameRecord& r, std::string& out) {
   put_u16(out, r.white_elo);
   put_u16(out, r.black_elo);
   out.push_back(char(r.outcome));
-  uint8_t offset[book::kMaxVarintBytes];
-  out.append(reinterpret_cast<const char*>(offset), book::put_varint(offset, r.offset));
+  uint8_t offset[counts::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(offset), counts::put_varint(offset, r.offset));
   for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
 }
 
@@ -102,10 +102,10 @@ bool decode(std::string_view bytes, GameRecord& r) {
   r.black_elo = uint16_t(p[2] | p[3] << 8);
   r.outcome = pgn::Outcome(p[4]);
   p += 5;
-  if (!book::get_varint(p, end, r.offset)) return false;
+  if (!counts::get_varint(p, end, r.offset)) return false;
   for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
     uint64_t length = 0;
-    if (!book::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
+    if (!counts::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
     text->assign(reinterpret_cast<const char*>(p), size_t(length));
     p += length;
   }
@@ -178,7 +178,7 @@ class GameReferences::Sink final : public pgn::GameSink {
   void on_game(const pgn::ReplayedGame& game) override {
     Worker& w = worker_;
     if (w.status) {
-      const uint64_t fingerprint = book::game_fingerprint(game);
+      const uint64_t fingerprint = counts::game_fingerprint(game);
       const GameRecord r = game_record(game, fingerprint, input_);
       encode(r, w.encoded);
       w.status =

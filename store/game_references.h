@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "pgn/pipeline.h"
 #include "store/game_record.h"
 #include "store/record_runs.h"
-#include "pgn/pipeline.h"
 
 namespace bookforge::store {
 

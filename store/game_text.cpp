@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "counts/game_fingerprint.h"
 #include "book/polyglot/format.h"
+#include "counts/game_fingerprint.h"
 #include "pgn/chunker.h"
 #include "pgn/lexer.h"
 #include "pgn/pipeline_options.h"
@@ -19,7 +19,7 @@ namespace {
 // The fingerprint of the game replayed, as db add computed it.
 class FingerprintSink final : public pgn::GameSink {
  public:
-  void on_game(const pgn::ReplayedGame& game) override { fingerprint = book::game_fingerprint(game); }
+  void on_game(const pgn::ReplayedGame& game) override { fingerprint = counts::game_fingerprint(game); }
   std::optional<uint64_t> fingerprint;
 };
 

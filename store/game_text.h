@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "store/store.h"
 #include "base/result.h"
+#include "store/store.h"
 
 namespace bookforge::store {
 

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <vector>
 
-#include "store/content_hash.h"
+#include "base/content_hash.h"
 
 namespace bookforge::store {
 namespace {

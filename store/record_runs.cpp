@@ -55,14 +55,14 @@ void RecordRuns::sort_held() {
 Status RecordRuns::spill() {
   if (held_.empty()) return ok_status();
   if (!file_) {
-    Result<std::shared_ptr<book::SpillFile>> made = book::SpillFile::create(tmp_dir_);
+    Result<std::shared_ptr<counts::SpillFile>> made = counts::SpillFile::create(tmp_dir_);
     if (!made) return made.error();
     file_ = std::move(*made);
   }
   sort_held();
   const uint64_t start = file_->end();
   std::string buffer;
-  buffer.reserve(kWriteBuffer + kHeader + book::kMaxVarintBytes);
+  buffer.reserve(kWriteBuffer + kHeader + counts::kMaxVarintBytes);
   uint64_t written = 0;
   auto flush = [&]() -> bool {
     if (!file_->write_at(buffer.data(), buffer.size(), start + written)) return false;
@@ -71,10 +71,10 @@ Status RecordRuns::spill() {
     return true;
   };
   for (const Held& h : held_) {
-    char header[kHeader + book::kMaxVarintBytes];
+    char header[kHeader + counts::kMaxVarintBytes];
     put_i64(header, h.major);
     put_i64(header + 8, h.minor);
-    const size_t length = book::put_varint(reinterpret_cast<uint8_t*>(header + kHeader), h.size);
+    const size_t length = counts::put_varint(reinterpret_cast<uint8_t*>(header + kHeader), h.size);
     buffer.append(header, kHeader + length);
     buffer.append(bytes_, h.offset, h.size);
     if (buffer.size() >= kWriteBuffer && !flush()) return Error{temp_error(tmp_dir_, "write", errno)};
@@ -93,7 +93,8 @@ Status RecordRuns::spill() {
 class RecordMerge::Cursor {
  public:
   Cursor(size_t order, const RecordRuns& held) : order_(order), held_(&held) {}
-  Cursor(size_t order, std::shared_ptr<book::SpillFile> file, uint64_t offset, uint64_t bytes, size_t buffer)
+  Cursor(size_t order, std::shared_ptr<counts::SpillFile> file, uint64_t offset, uint64_t bytes,
+         size_t buffer)
       : order_(order), file_(std::move(file)), offset_(offset), end_of_run_(bytes), buffer_(buffer) {}
 
   // Moves to the next record; false at the end or on an error (error() is then set).
@@ -110,12 +111,12 @@ class RecordMerge::Cursor {
       if (error_.empty() && end_ > pos_) return fail("a temporary file shorter than written");
       return false;
     }
-    have(kHeader + book::kMaxVarintBytes);  // a short run's last record may have fewer
+    have(kHeader + counts::kMaxVarintBytes);  // a short run's last record may have fewer
     if (!error_.empty()) return false;
     const uint8_t* const start = reinterpret_cast<const uint8_t*>(buffer_.data() + pos_ + kHeader);
     const uint8_t* p = start;
     uint64_t length = 0;
-    if (!book::get_varint(p, reinterpret_cast<const uint8_t*>(buffer_.data() + end_), length))
+    if (!counts::get_varint(p, reinterpret_cast<const uint8_t*>(buffer_.data() + end_), length))
       return fail("a damaged temporary file");
     const size_t prefix = kHeader + size_t(p - start);
     if (!have(prefix + size_t(length)))
@@ -162,7 +163,7 @@ class RecordMerge::Cursor {
 
   const RecordRuns* held_ = nullptr;
   size_t at_ = 0;
-  std::shared_ptr<book::SpillFile> file_;
+  std::shared_ptr<counts::SpillFile> file_;
   uint64_t offset_ = 0, end_of_run_ = 0, consumed_ = 0;
   std::vector<char> buffer_;
   size_t pos_ = 0, end_ = 0;

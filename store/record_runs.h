@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "counts/spill_file.h"
 #include "base/result.h"
+#include "counts/spill_file.h"
 
 namespace bookforge::store {
 
@@ -53,7 +53,7 @@ class RecordRuns {
   size_t memory_;
   std::vector<Held> held_;
   std::string bytes_;
-  std::shared_ptr<book::SpillFile> file_;
+  std::shared_ptr<counts::SpillFile> file_;
   std::vector<Run> runs_;
   uint64_t records_ = 0;
 };

@@ -25,15 +25,15 @@ std::string row_definitions() {
 }
 
 std::string row_merge_assignments() {
-  using book::Merge;
+  using counts::Merge;
   std::string out;
-  auto assign = [&](const char* column, Merge merge, bool wide) {
+  auto assign = [&](const char* column, counts::Merge merge, bool wide) {
     const std::string c = column, x = "excluded." + c;
     out += out.empty() ? "" : ", ";
     out += c + " = " +
-           (merge == Merge::kMin ? "min(" + c + ", " + x + ")"
-            : wide               ? c + " + " + x
-                                 : "add_count(" + c + ", " + x + ")");
+           (merge == counts::Merge::kMin ? "min(" + c + ", " + x + ")"
+            : wide                       ? c + " + " + x
+                                         : "add_count(" + c + ", " + x + ")");
   };
 #define BOOKFORGE_ASSIGN(name, type, merge, column, one_game, without_slot) \
   assign(column, merge, sizeof(type) == sizeof(uint64_t));
@@ -42,7 +42,7 @@ std::string row_merge_assignments() {
   return out;
 }
 
-int64_t row_value(const book::TallyEntry& e, int column) {
+int64_t row_value(const counts::TallyEntry& e, int column) {
   if (column == 0) return key_to_db(e.key);
   if (column == 1) return e.move;
   int index = 2;
@@ -53,7 +53,7 @@ int64_t row_value(const book::TallyEntry& e, int column) {
   return 0;
 }
 
-void read_row(const Statement& s, book::TallyEntry& e) {
+void read_row(const Statement& s, counts::TallyEntry& e) {
   e.key = key_from_db(s.column_int(0));
   e.move = uint16_t(s.column_int(1));
   int index = 2;

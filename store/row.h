@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <string>
 
-#include "store/sqlite.h"
 #include "counts/entry.h"
+#include "store/sqlite.h"
 
 namespace bookforge::store {
 
@@ -23,7 +23,7 @@ constexpr uint64_t key_from_db(int64_t value) { return static_cast<uint64_t>(val
 
 // "key, move, white, draws, ...": the row's columns, for SELECT and INSERT.
 const std::string& row_columns();
-inline constexpr int kRowColumnCount = 2 + book::kCountedFieldCount;
+inline constexpr int kRowColumnCount = 2 + counts::kCountedFieldCount;
 
 // "key INTEGER NOT NULL, move INTEGER NOT NULL, ...": the columns of CREATE TABLE tree.
 std::string row_definitions();
@@ -34,10 +34,10 @@ std::string row_definitions();
 std::string row_merge_assignments();
 
 // Column `column` (0 .. kRowColumnCount - 1) of an entry's row.
-int64_t row_value(const book::TallyEntry& e, int column);
+int64_t row_value(const counts::TallyEntry& e, int column);
 
 // An entry from columns 0 .. kRowColumnCount - 1 of the current row of `s` (a SELECT of
 // row_columns()).
-void read_row(const Statement& s, book::TallyEntry& e);
+void read_row(const Statement& s, counts::TallyEntry& e);
 
 }  // namespace bookforge::store

@@ -66,11 +66,11 @@ constexpr const char* kSourceColumns = "id, name, size, hash, games, filters, ma
 // The rows in unsigned key order: the keys stored as non-negative integers first, then the
 // negative ones (see store.h), each range read in primary-key order. With a slice filter,
 // each row's counts are those of the slices it accepts, and rows with none are left out.
-class TreeScan final : public book::EntryStream {
+class TreeScan final : public counts::EntryStream {
  public:
   TreeScan(Connection& db, const SliceFilter& filter) : db_(db), filter_(filter) {}
 
-  bool next(book::TallyEntry& entry) override {
+  bool next(counts::TallyEntry& entry) override {
     for (;;) {
       if (!open_) {
         if (range_ == 2 || !status_) return false;
@@ -363,7 +363,7 @@ void Store::rollback() {
   if (db_.in_transaction()) (void)db_.exec("ROLLBACK");
 }
 
-Result<MergeCounts> Store::merge(book::EntryStream& entries, const std::function<void(uint64_t)>& on_row) {
+Result<MergeCounts> Store::merge(counts::EntryStream& entries, const std::function<void(uint64_t)>& on_row) {
   // One statement reads the whole stream through the entry_stream table (store/entry_table.h).
   // Entries arrive in key order, so consecutive upserts land on the same or the next B-tree
   // leaf: each page is read and written once. ("WHERE true" tells the parser that ON CONFLICT
@@ -394,7 +394,7 @@ Result<MergeCounts> Store::merge(book::EntryStream& entries, const std::function
   return MergeCounts{uint64_t(db_.changes())};
 }
 
-Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
+Result<std::vector<counts::TallyEntry>> Store::moves_at(uint64_t key) {
   if (!moves_at_) {
     Result<Statement> s = db_.prepare("SELECT " + row_columns() + " FROM tree WHERE key = ?1 ORDER BY move");
     if (!s) return s.error();
@@ -402,7 +402,7 @@ Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
   }
   Statement& s = *moves_at_;
   s.bind(1, key_to_db(key));
-  std::vector<book::TallyEntry> out;
+  std::vector<counts::TallyEntry> out;
   for (;;) {
     Result<bool> row = s.step();
     if (!row) return row.error();
@@ -413,7 +413,7 @@ Result<std::vector<book::TallyEntry>> Store::moves_at(uint64_t key) {
   return out;
 }
 
-std::unique_ptr<book::EntryStream> Store::scan(const SliceFilter& filter) {
+std::unique_ptr<counts::EntryStream> Store::scan(const SliceFilter& filter) {
   return std::make_unique<TreeScan>(db_, filter);
 }
 

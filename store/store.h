@@ -39,12 +39,12 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
+#include "counts/entry.h"
 #include "store/entry_table.h"
 #include "store/game_record.h"
 #include "store/slice.h"
 #include "store/sqlite.h"
-#include "counts/entry.h"
-#include "base/result.h"
 
 namespace bookforge::store {
 
@@ -68,7 +68,7 @@ struct SourceRecord {
   int64_t id = 0;
   std::string name;                 // as given on the command line; "-" for standard input
   std::optional<uint64_t> size;     // absent for standard input
-  std::optional<std::string> hash;  // hash of the decompressed content (store/content_hash.h)
+  std::optional<std::string> hash;  // hash of the decompressed content (base/content_hash.h)
   uint64_t games = 0;               // accepted games it added
   CountingSettings settings;
   std::string added;  // UTC, "YYYY-MM-DDTHH:MM:SSZ"
@@ -83,7 +83,7 @@ struct TreeStats {
 
 // One row of the tree: its totals and its counts per slice (store/slice_counts.h).
 struct StoredMove {
-  book::TallyEntry total;
+  counts::TallyEntry total;
   std::string slices;
 };
 
@@ -128,16 +128,17 @@ class Store {
   // per slice of a (key, move)) to its row and its slices, inserting rows not present yet. A count that would
   // pass 2^32 - 1, the most a TallyEntry can carry, fails the merge (the caller rolls back). `on_row`, if
   // set, sees each row as SQLite reads it (store/entry_table.h).
-  Result<MergeCounts> merge(book::EntryStream& entries, const std::function<void(uint64_t row)>& on_row = {});
+  Result<MergeCounts> merge(counts::EntryStream& entries,
+                            const std::function<void(uint64_t row)>& on_row = {});
 
   // The rows of one position, in move order.
-  Result<std::vector<book::TallyEntry>> moves_at(uint64_t key);
+  Result<std::vector<counts::TallyEntry>> moves_at(uint64_t key);
   // The same with their slices.
   Result<std::vector<StoredMove>> moves_with_slices_at(uint64_t key);
   // Every row in ascending (key, move) order, as the rules consume a tally's merged stream;
   // with a filter, each row's counts over the slices it accepts (rows with none left out).
   // The stream borrows the store's connection: use it before the store goes away.
-  std::unique_ptr<book::EntryStream> scan(const SliceFilter& filter = {});
+  std::unique_ptr<counts::EntryStream> scan(const SliceFilter& filter = {});
 
   // The fingerprints of every game added (counts/game_fingerprint.h), in no particular order.
   Status for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit);

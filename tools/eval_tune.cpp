@@ -77,8 +77,8 @@
 #include <vector>
 
 #include "chess/board.h"
-#include "engine/eval.h"
 #include "chess/san.h"
+#include "engine/eval.h"
 #include "pgn/lexer.h"
 #include "pgn/source.h"
 #include "pgn/visitor.h"
@@ -86,8 +86,8 @@
 namespace bookforge {
 namespace {
 
-constexpr int kParamCount = sizeof(EvalParams) / sizeof(int);
-static_assert(sizeof(EvalParams) % sizeof(int) == 0);
+constexpr int kParamCount = sizeof(engine::EvalParams) / sizeof(int);
+static_assert(sizeof(engine::EvalParams) % sizeof(int) == 0);
 
 // The fields of EvalParams in declaration order: how many ints each holds, whether the tuner
 // may change them, and how to print them.
@@ -150,10 +150,10 @@ static_assert(field_total() == kParamCount, "kFields must list every int of Eval
 // Where the piece-square tables start in the flat view (they follow the 12 material ints).
 constexpr int kPstMgFirst = 12;
 constexpr int kPstEgFirst = kPstMgFirst + 384;
-static_assert(offsetof(EvalParams, pst_mg) == kPstMgFirst * sizeof(int));
-static_assert(offsetof(EvalParams, pst_eg) == kPstEgFirst * sizeof(int));
+static_assert(offsetof(engine::EvalParams, pst_mg) == kPstMgFirst * sizeof(int));
+static_assert(offsetof(engine::EvalParams, pst_eg) == kPstEgFirst * sizeof(int));
 
-std::vector<int> to_flat(const EvalParams& p) {
+std::vector<int> to_flat(const engine::EvalParams& p) {
   std::vector<int> flat(kParamCount);
   std::memcpy(flat.data(), &p, sizeof p);
   return flat;
@@ -163,7 +163,7 @@ std::vector<int> to_flat(const EvalParams& p) {
 // Positions
 
 struct Sample {
-  Board board;
+  chess::Board board;
   float result;  // what the evaluation should predict, for white: 1, 0.5, 0 (or in between)
 };
 
@@ -195,7 +195,7 @@ class SampleCollector final : public pgn::Visitor {
   SampleCollector(const Options& options, std::vector<Sample>& out) : options_(options), out_(out) {}
 
   pgn::Control begin_game(const pgn::GameContext&) override {
-    board_ = Board();
+    board_ = chess::Board();
     ply_ = 0;
     result_ = -1;
     last_was_capture_ = false;
@@ -216,14 +216,14 @@ class SampleCollector final : public pgn::Visitor {
   }
   pgn::Control begin_variation() override { return pgn::Control::kSkip; }
   pgn::Control san(std::string_view token) override {
-    const SanResult r = san_to_move(board_, token);
-    if (!r.ok() || r.move == Move::null()) return pgn::Control::kSkip;
-    const bool noisy = board_.is_capture(r.move) || r.move.kind() == Move::kPromotion;
+    const chess::SanResult r = chess::san_to_move(board_, token);
+    if (!r.ok() || r.move == chess::Move::null()) return pgn::Control::kSkip;
+    const bool noisy = board_.is_capture(r.move) || r.move.kind() == chess::Move::kPromotion;
     if (ply_ >= options_.min_ply && !noisy && !last_was_capture_ && !board_.in_check() &&
         rng_() % options_.sample == 0)
       out_.push_back({board_, result_});
     last_was_capture_ = noisy;
-    UndoInfo undo;
+    chess::UndoInfo undo;
     board_.make_move(r.move, undo);
     ++ply_;
     return out_.size() >= options_.positions ? pgn::Control::kStop : pgn::Control::kContinue;
@@ -233,7 +233,7 @@ class SampleCollector final : public pgn::Visitor {
   const Options& options_;
   std::vector<Sample>& out_;
   std::mt19937 rng_{20261123};
-  Board board_;
+  chess::Board board_;
   int ply_ = 0;
   float result_ = -1;
   bool last_was_capture_ = false;
@@ -301,7 +301,7 @@ Status read_scored(const std::string& path, const Options& options, std::vector<
       std::fclose(in);
       return Error{path + ":" + std::to_string(line_number) + ": expected FEN|result|centipawns"};
     }
-    auto board = Board::from_fen(line.substr(0, first));
+    auto board = chess::Board::from_fen(line.substr(0, first));
     if (!board.ok()) {
       std::fclose(in);
       return Error{path + ":" + std::to_string(line_number) + ": " + board.error().message};
@@ -317,7 +317,7 @@ Status read_scored(const std::string& path, const Options& options, std::vector<
 // ---------------------------------------------------------------------------------------------
 // The linear model
 
-double blend(const EvalBreakdown& e, double mg, double eg) {
+double blend(const engine::EvalBreakdown& e, double mg, double eg) {
   return (mg * e.phase + eg * e.eg_scale / 64.0 * (24 - e.phase)) / 24.0;
 }
 
@@ -336,24 +336,24 @@ struct Model {
 Model linearise(const std::vector<Sample>& samples, const std::vector<bool>& tunable) {
   Model m;
   m.offset.push_back(0);
-  EvalParams params = default_eval_params();
+  engine::EvalParams params = engine::default_eval_params();
   int* raw = reinterpret_cast<int*>(&params);  // EvalParams is only ints (static_asserts above)
   size_t done = 0;
   for (const Sample& s : samples) {
-    const EvalBreakdown e0 = evaluate_breakdown(s.board, params);
+    const engine::EvalBreakdown e0 = engine::evaluate_breakdown(s.board, params);
     if (e0.drawn) continue;
     m.base.push_back(blend(e0, e0.mg, e0.eg));
     m.result.push_back(s.result);
     // Piece-square weights enter the score only through the pieces on their squares: their
     // coefficients are counted, not measured (they are four fifths of the weights).
     int square_count[6][64] = {};
-    for (Color c : {kWhite, kBlack})
-      for (int pt = kPawn; pt <= kKing; ++pt)
-        for (Bitboard bb = s.board.pieces(c, PieceType(pt)); bb;) {
-          const Square sq = pop_lsb(bb);
-          square_count[pt][c == kWhite ? sq ^ 56 : sq] += c == kWhite ? 1 : -1;
+    for (chess::Color c : {chess::kWhite, chess::kBlack})
+      for (int pt = chess::kPawn; pt <= chess::kKing; ++pt)
+        for (chess::Bitboard bb = s.board.pieces(c, chess::PieceType(pt)); bb;) {
+          const chess::Square sq = chess::pop_lsb(bb);
+          square_count[pt][c == chess::kWhite ? sq ^ 56 : sq] += c == chess::kWhite ? 1 : -1;
         }
-    for (int pt = kPawn; pt <= kKing; ++pt)
+    for (int pt = chess::kPawn; pt <= chess::kKing; ++pt)
       for (int idx = 0; idx < 64; ++idx) {
         if (const int n = square_count[pt][idx]) {
           const int mg = kPstMgFirst + pt * 64 + idx, eg = kPstEgFirst + pt * 64 + idx;
@@ -364,7 +364,7 @@ Model linearise(const std::vector<Sample>& samples, const std::vector<bool>& tun
     for (int i = 0; i < kParamCount; ++i) {
       if (!tunable[i] || (i >= kPstMgFirst && i < kPstEgFirst + 384)) continue;
       ++raw[i];
-      const EvalBreakdown e = evaluate_breakdown(s.board, params);
+      const engine::EvalBreakdown e = engine::evaluate_breakdown(s.board, params);
       --raw[i];
       if (e.mg == e0.mg && e.eg == e0.eg) continue;
       m.terms.push_back({uint16_t(i), float(blend(e0, e.mg - e0.mg, e.eg - e0.eg))});
@@ -511,7 +511,7 @@ int run(const Options& options) {
     return 0;
   }
 
-  const std::vector<int> start = to_flat(default_eval_params());
+  const std::vector<int> start = to_flat(engine::default_eval_params());
   std::vector<bool> tunable(kParamCount, false);
   int at = 0;
   for (const Field& f : kFields) {

@@ -25,15 +25,15 @@
 namespace bookforge {
 namespace {
 
-constexpr Score kMateClamp = 3000;
+constexpr engine::Score kMateClamp = 3000;
 
 int run(const std::string& engine_path, uint64_t nodes) {
-  auto client = UciClient::launch(engine_path, {{"Threads", "1"}, {"Hash", "16"}});
+  auto client = engine::UciClient::launch(engine_path, {{"Threads", "1"}, {"Hash", "16"}});
   if (!client.ok()) {
     std::cerr << "sf_label: " << client.error().message << "\n";
     return 1;
   }
-  SearchLimits limits;
+  engine::SearchLimits limits;
   limits.nodes = nodes;
   std::string line;
   size_t done = 0, line_number = 0;
@@ -45,7 +45,7 @@ int run(const std::string& engine_path, uint64_t nodes) {
       std::cerr << "sf_label: standard input, line " << line_number << ": expected FEN|result\n";
       return 1;
     }
-    const auto board = Board::from_fen(std::string_view(line).substr(0, bar));
+    const auto board = chess::Board::from_fen(std::string_view(line).substr(0, bar));
     if (!board.ok()) {
       std::cerr << "sf_label: standard input, line " << line_number << ": " << board.error().message << "\n";
       return 1;
@@ -60,8 +60,8 @@ int run(const std::string& engine_path, uint64_t nodes) {
       return 1;
     }
     if (result->lines.empty()) continue;  // mate or stalemate: no score to learn from
-    const Score stm = std::clamp<Score>(result->lines[0].score, -kMateClamp, kMateClamp);
-    const Score white = board->side_to_move() == kWhite ? stm : -stm;
+    const engine::Score stm = std::clamp<engine::Score>(result->lines[0].score, -kMateClamp, kMateClamp);
+    const engine::Score white = board->side_to_move() == chess::kWhite ? stm : -stm;
     std::cout << line << '|' << white << '\n';
     if (++done % 10000 == 0) std::cerr << "labelled " << done << " positions\n";
   }

@@ -20,7 +20,7 @@ std::optional<DumpFormat> parse_dump_format(std::string_view name) {
 namespace {
 
 struct Child {
-  Move move;
+  chess::Move move;
   uint16_t weight = 0;  // 0 and 0 for an opponent's reply that is not a book entry
   uint32_t learn = 0;
 };
@@ -40,7 +40,7 @@ class Dumper {
       : book_(book), options_(options), out_(out) {}
 
   DumpStats run() {
-    Board board;
+    chess::Board board;
     if (options_.format == DumpFormat::kPgn) {
       out_ << "[Event \"bookforge dump\"]\n[Site \"" << options_.book_name
            << "\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
@@ -58,7 +58,7 @@ class Dumper {
   }
 
  private:
-  bool is_side_node(const Board& board) const {
+  bool is_side_node(const chess::Board& board) const {
     return !options_.side || board.side_to_move() == *options_.side;
   }
 
@@ -69,23 +69,23 @@ class Dumper {
 
   // The moves to follow from a position (empty at the ply limit or for a position already
   // expanded), in order: book order, then other legal replies in generation order.
-  std::vector<Child> children(const Board& board, int depth) const {
+  std::vector<Child> children(const chess::Board& board, int depth) const {
     std::vector<Child> result;
     if (options_.max_ply > 0 && depth >= options_.max_ply) return result;
     auto [first, last] = book_.range(board.key());
     for (size_t i = first; i < last; ++i) {
       PolyglotEntry e = book_.entry(i);
-      Move m = polyglot_to_move(board, e.move);
-      if (m != Move::none()) result.push_back({m, e.weight, e.learn});
+      chess::Move m = chess::polyglot_to_move(board, e.move);
+      if (m != chess::Move::none()) result.push_back({m, e.weight, e.learn});
     }
     if (is_side_node(board)) return result;
     // The opponent's position: replies the book has an answer to.
     std::vector<Child> replies;
     for (const Child& c : result)
       if (leads_into_book(board, c.move)) replies.push_back(c);
-    MoveList legal;
-    generate_legal(board, legal);
-    for (Move m : legal) {
+    chess::MoveList legal;
+    chess::generate_legal(board, legal);
+    for (chess::Move m : legal) {
       bool listed = false;
       for (const Child& c : replies) listed |= c.move == m;
       if (!listed && leads_into_book(board, m)) replies.push_back({m, 0, 0});
@@ -93,9 +93,9 @@ class Dumper {
     return replies;
   }
 
-  bool leads_into_book(const Board& board, Move m) const {
-    Board after = board;
-    UndoInfo undo;
+  bool leads_into_book(const chess::Board& board, chess::Move m) const {
+    chess::Board after = board;
+    chess::UndoInfo undo;
     after.make_move(m, undo);
     return in_book(after.key());
   }
@@ -122,17 +122,17 @@ class Dumper {
     column_ += text.size();
   }
 
-  void move_token(const Board& board, Move m, bool need_number) {
+  void move_token(const chess::Board& board, chess::Move m, bool need_number) {
     std::string text;
-    if (board.side_to_move() == kWhite)
+    if (board.side_to_move() == chess::kWhite)
       text = std::to_string(board.fullmove_number()) + ". ";
     else if (need_number)
       text = std::to_string(board.fullmove_number()) + "... ";
-    token(text + move_to_san(board, m));
+    token(text + chess::move_to_san(board, m));
   }
 
   // The position after a move: a comment if it was expanded before, its line otherwise.
-  void continue_after(Board& board, int depth, bool need_number) {
+  void continue_after(chess::Board& board, int depth, bool need_number) {
     if (expanded_.count(board.key()) && in_book(board.key()))
       token("{transposition}");
     else
@@ -140,7 +140,7 @@ class Dumper {
   }
 
   // Main move, its alternatives as variations, then the main line goes on.
-  void write_line(Board& board, int depth, bool need_number) {
+  void write_line(chess::Board& board, int depth, bool need_number) {
     if (!expanded_.insert(board.key()).second) return;
     std::vector<Child> moves = children(board, depth);
     if (moves.empty()) return;
@@ -152,13 +152,13 @@ class Dumper {
     for (size_t i = 1; i < moves.size(); ++i) {
       token("(");
       move_token(board, moves[i].move, true);
-      UndoInfo undo;
+      chess::UndoInfo undo;
       board.make_move(moves[i].move, undo);
       continue_after(board, depth + 1, false);
       board.unmake_move(moves[i].move, undo);
       token(")");
     }
-    UndoInfo undo;
+    chess::UndoInfo undo;
     board.make_move(moves[0].move, undo);
     continue_after(board, depth + 1, moves.size() > 1);
     board.unmake_move(moves[0].move, undo);
@@ -166,7 +166,7 @@ class Dumper {
 
   // ---- CSV / JSON ------------------------------------------------------------------------
 
-  void write_records(Board& board, int depth, std::vector<std::string>& line) {
+  void write_records(chess::Board& board, int depth, std::vector<std::string>& line) {
     if (!expanded_.insert(board.key()).second) return;
     std::vector<Child> moves = children(board, depth);
     if (moves.empty()) return;
@@ -178,22 +178,22 @@ class Dumper {
       if (options_.format == DumpFormat::kCsv) {
         for (const Child& c : moves)
           out_ << depth << ',' << hex_key(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
-               << move_to_uci(c.move) << ',' << move_to_san(board, c.move) << ',' << c.weight << ','
-               << c.learn << '\n';
+               << chess::move_to_uci(c.move) << ',' << chess::move_to_san(board, c.move) << ',' << c.weight
+               << ',' << c.learn << '\n';
       } else {
         out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
              << hex_key(board.key()) << "\", \"fen\": \"" << board.fen()
              << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
         for (size_t i = 0; i < moves.size(); ++i)
-          out_ << (i ? ", " : "") << "{\"uci\": \"" << move_to_uci(moves[i].move) << "\", \"san\": \""
-               << move_to_san(board, moves[i].move) << "\", \"weight\": " << moves[i].weight
+          out_ << (i ? ", " : "") << "{\"uci\": \"" << chess::move_to_uci(moves[i].move) << "\", \"san\": \""
+               << chess::move_to_san(board, moves[i].move) << "\", \"weight\": " << moves[i].weight
                << ", \"learn\": " << moves[i].learn << "}";
         out_ << "]}";
       }
     }
     for (const Child& c : moves) {
-      line.push_back(move_to_san(board, c.move));
-      UndoInfo undo;
+      line.push_back(chess::move_to_san(board, c.move));
+      chess::UndoInfo undo;
       board.make_move(c.move, undo);
       write_records(board, depth + 1, line);
       board.unmake_move(c.move, undo);

@@ -24,7 +24,7 @@ std::optional<DumpFormat> parse_dump_format(std::string_view name);
 
 struct DumpOptions {
   DumpFormat format = DumpFormat::kPgn;
-  std::optional<Color> side;
+  std::optional<chess::Color> side;
   int max_ply = 0;        // lines stop after this many plies (0: no limit)
   std::string book_name;  // for the PGN header
 };

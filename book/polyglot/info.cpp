@@ -19,16 +19,16 @@ class LongestLine {
  public:
   explicit LongestLine(const PolyglotBook& book) : book_(book) {}
 
-  std::vector<Move> from(const Board& start) {
-    Board board = start;
+  std::vector<chess::Move> from(const chess::Board& start) {
+    chess::Board board = start;
     length(board, 0);
-    std::vector<Move> line;
+    std::vector<chess::Move> line;
     for (;;) {
       auto it = memo_.find(board.key());
       if (it == memo_.end() || it->second.length == 0) break;
-      Move m = polyglot_to_move(board, it->second.best);
+      chess::Move m = chess::polyglot_to_move(board, it->second.best);
       line.push_back(m);
-      UndoInfo undo;
+      chess::UndoInfo undo;
       board.make_move(m, undo);
       if (line.size() > size_t(kMaxLine)) break;
     }
@@ -41,7 +41,7 @@ class LongestLine {
     uint16_t best;
   };
 
-  int length(Board& board, int depth) {
+  int length(chess::Board& board, int depth) {
     uint64_t key = board.key();
     if (auto it = memo_.find(key); it != memo_.end()) return it->second.length;
     if (depth >= kMaxLine || !on_line_.insert(key).second) return 0;
@@ -49,9 +49,9 @@ class LongestLine {
     auto [first, last] = book_.range(key);
     for (size_t i = first; i < last; ++i) {
       uint16_t pg = book_.entry(i).move;
-      Move m = polyglot_to_move(board, pg);
-      if (m == Move::none()) continue;
-      UndoInfo undo;
+      chess::Move m = chess::polyglot_to_move(board, pg);
+      if (m == chess::Move::none()) continue;
+      chess::UndoInfo undo;
       board.make_move(m, undo);
       int n = 1 + length(board, depth + 1);
       board.unmake_move(m, undo);
@@ -80,11 +80,11 @@ BookInfo analyse_book(const PolyglotBook& book) {
     auto [first, last] = book.range(key);
     for (size_t i = first; i < last; ++i) moves.push_back(book.entry(i).move);
   };
-  WalkStats walk = walk_book(moves_of, [](const Board&, int) {});
+  WalkStats walk = walk_book(moves_of, [](const chess::Board&, int) {});
   info.reachable_positions = walk.positions;
   info.deepest_reachable = walk.max_depth;
   info.illegal_entries = walk.illegal_moves;
-  info.longest_line = LongestLine(book).from(Board());
+  info.longest_line = LongestLine(book).from(chess::Board());
   return info;
 }
 

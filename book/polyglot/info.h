@@ -22,7 +22,7 @@ struct BookInfo {
   uint64_t illegal_entries = 0;
   // The longest line of book moves from the start position that never returns to a position
   // already on the line, and the moves of one such line.
-  std::vector<Move> longest_line;
+  std::vector<chess::Move> longest_line;
 };
 
 BookInfo analyse_book(const PolyglotBook& book);

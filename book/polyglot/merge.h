@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.h"
 #include "book/polyglot/reader.h"
 #include "book/polyglot/writer.h"
-#include "base/result.h"
 
 namespace bookforge::book {
 

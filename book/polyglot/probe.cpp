@@ -4,9 +4,10 @@
 
 namespace bookforge::book {
 
-std::vector<ProbedMove> probe_book(const PolyglotBook& book, const Board& board) {
+std::vector<ProbedMove> probe_book(const PolyglotBook& book, const chess::Board& board) {
   std::vector<ProbedMove> moves;
-  for (const PolyglotEntry& e : book.find(board.key())) moves.push_back({e, polyglot_to_move(board, e.move)});
+  for (const PolyglotEntry& e : book.find(board.key()))
+    moves.push_back({e, chess::polyglot_to_move(board, e.move)});
   return moves;
 }
 
@@ -14,7 +15,7 @@ std::optional<ProbedMove> pick_move(const std::vector<ProbedMove>& moves, uint64
   uint64_t total = 0;
   const ProbedMove* heaviest = nullptr;
   for (const ProbedMove& m : moves) {
-    if (m.move == Move::none() || m.entry.weight == 0) continue;
+    if (m.move == chess::Move::none() || m.entry.weight == 0) continue;
     total += m.entry.weight;
     if (!heaviest || m.entry.weight > heaviest->entry.weight) heaviest = &m;
   }
@@ -22,7 +23,7 @@ std::optional<ProbedMove> pick_move(const std::vector<ProbedMove>& moves, uint64
   if (best) return *heaviest;
   uint64_t target = random % total;
   for (const ProbedMove& m : moves) {
-    if (m.move == Move::none() || m.entry.weight == 0) continue;
+    if (m.move == chess::Move::none() || m.entry.weight == 0) continue;
     if (target < m.entry.weight) return m;
     target -= m.entry.weight;
   }

@@ -14,11 +14,11 @@ namespace bookforge::book {
 
 struct ProbedMove {
   PolyglotEntry entry;
-  Move move;  // Move::none() if the stored move is not legal here (a damaged book or a key collision)
+  chess::Move move;  // Move::none() if the stored move is not legal here (a damaged book or a key collision)
 };
 
 // The entries for the board's key in file order (heaviest first in a well-made book).
-std::vector<ProbedMove> probe_book(const PolyglotBook& book, const Board& board);
+std::vector<ProbedMove> probe_book(const PolyglotBook& book, const chess::Board& board);
 
 // A legal move chosen with probability proportional to its weight, using `random` (any 64-bit
 // value, e.g. from a seeded generator) to decide; or the heaviest (the first in file order on

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "book/polyglot/format.h"
 #include "base/result.h"
+#include "book/polyglot/format.h"
 
 namespace bookforge::book {
 

@@ -13,12 +13,12 @@ WalkStats walk_book(const BookMovesFn& moves_of, const VisitFn& visit, const Ill
                     const WalkOptions& options) {
   WalkStats stats;
   std::unordered_set<uint64_t> seen{options.start.key()};
-  std::deque<std::pair<Board, int>> queue{{options.start, 0}};
+  std::deque<std::pair<chess::Board, int>> queue{{options.start, 0}};
   std::vector<uint16_t> moves;
-  MoveList legal;
-  auto follow = [&](const Board& board, Move m, int depth) {
-    Board child = board;
-    UndoInfo undo;
+  chess::MoveList legal;
+  auto follow = [&](const chess::Board& board, chess::Move m, int depth) {
+    chess::Board child = board;
+    chess::UndoInfo undo;
     child.make_move(m, undo);
     if (seen.insert(child.key()).second) queue.emplace_back(child, depth + 1);
   };
@@ -28,8 +28,8 @@ WalkStats walk_book(const BookMovesFn& moves_of, const VisitFn& visit, const Ill
     if (options.pass_through && board.side_to_move() == *options.pass_through) {
       if (options.max_depth > 0 && depth >= options.max_depth) continue;
       legal.count = 0;
-      generate_legal(board, legal);
-      for (Move m : legal) follow(board, m, depth);
+      chess::generate_legal(board, legal);
+      for (chess::Move m : legal) follow(board, m, depth);
       continue;
     }
     moves.clear();
@@ -40,8 +40,8 @@ WalkStats walk_book(const BookMovesFn& moves_of, const VisitFn& visit, const Ill
     visit(board, depth);
     if (options.max_depth > 0 && depth >= options.max_depth) continue;
     for (uint16_t pg : moves) {
-      Move m = polyglot_to_move(board, pg);
-      if (m == Move::none()) {
+      chess::Move m = chess::polyglot_to_move(board, pg);
+      if (m == chess::Move::none()) {
         ++stats.illegal_moves;
         if (illegal) illegal(board, pg);
         continue;

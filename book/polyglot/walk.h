@@ -15,9 +15,9 @@ namespace bookforge::book {
 // Fills `moves` with the Polyglot moves the book has for a key (empty: not in the book).
 using BookMovesFn = std::function<void(uint64_t key, std::vector<uint16_t>& moves)>;
 // Called once per reached position that has book moves.
-using VisitFn = std::function<void(const Board& board, int depth)>;
+using VisitFn = std::function<void(const chess::Board& board, int depth)>;
 // Called for a book move that is not legal in the reached position (it is not followed).
-using IllegalMoveFn = std::function<void(const Board& board, uint16_t move)>;
+using IllegalMoveFn = std::function<void(const chess::Board& board, uint16_t move)>;
 
 struct WalkStats {
   uint64_t positions = 0;      // reached positions with book moves
@@ -26,11 +26,11 @@ struct WalkStats {
 };
 
 struct WalkOptions {
-  Board start;        // the standard start position unless set
-  int max_depth = 0;  // positions deeper than this many plies are not visited (0: no limit)
+  chess::Board start;  // the standard start position unless set
+  int max_depth = 0;   // positions deeper than this many plies are not visited (0: no limit)
   // The side a one-sided book (built with --side) has no moves for: in its positions every
   // legal move is followed, and those positions are not visited themselves.
-  std::optional<Color> pass_through;
+  std::optional<chess::Color> pass_through;
 };
 
 WalkStats walk_book(const BookMovesFn& moves_of, const VisitFn& visit, const IllegalMoveFn& illegal = {},

@@ -1,5 +1,5 @@
 // Writes a Polyglot book: entries in book order (book/polyglot/format.h) into an OutputFile
-// (book/output_file.h), put in place by commit(). A writer destroyed without commit() leaves
+// (base/output_file.h), put in place by commit(). A writer destroyed without commit() leaves
 // nothing, so a failed or interrupted build never leaves a half-written book.
 #pragma once
 
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "book/output_file.h"
-#include "book/polyglot/format.h"
+#include "base/output_file.h"
 #include "base/result.h"
+#include "book/polyglot/format.h"
 
 namespace bookforge::book {
 

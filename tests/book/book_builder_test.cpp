@@ -3,26 +3,26 @@
 #include "book/book_builder.h"
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "counts/entry_merge.h"
 #include "chess/san.h"
+#include "counts/entry_merge.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
 namespace {
 
-Board after(std::initializer_list<const char*> ucis) {
-  Board board;
+chess::Board after(std::initializer_list<const char*> ucis) {
+  chess::Board board;
   for (const char* uci : ucis) {
-    UndoInfo undo;
-    board.make_move(uci_to_move(board, uci), undo);
+    chess::UndoInfo undo;
+    board.make_move(chess::uci_to_move(board, uci), undo);
   }
   return board;
 }
 
-TallyEntry entry(const Board& board, const char* uci, uint32_t games) {
-  TallyEntry e;
+counts::TallyEntry entry(const chess::Board& board, const char* uci, uint32_t games) {
+  counts::TallyEntry e;
   e.key = board.key();
-  e.move = move_to_polyglot(uci_to_move(board, uci));
+  e.move = chess::move_to_polyglot(chess::uci_to_move(board, uci));
   e.games = e.white_wins = games;  // wins for White: a score for White's moves
   e.draws = 0;
   e.first_ply = uint16_t(board.game_ply());
@@ -31,20 +31,21 @@ TallyEntry entry(const Board& board, const char* uci, uint32_t games) {
 
 // start: e4 200000, d4 100000; after e4: e5 50, c5 40; after d4: d5 30; and a position the
 // start cannot reach.
-std::vector<TallyEntry> sample_entries() {
-  Board start, e4 = after({"e2e4"}), d4 = after({"d2d4"});
-  std::vector<TallyEntry> entries = {entry(start, "e2e4", 200000), entry(start, "d2d4", 100000),
-                                     entry(e4, "e7e5", 50), entry(e4, "c7c5", 40), entry(d4, "d7d5", 30)};
-  TallyEntry orphan;
+std::vector<counts::TallyEntry> sample_entries() {
+  chess::Board start, e4 = after({"e2e4"}), d4 = after({"d2d4"});
+  std::vector<counts::TallyEntry> entries = {entry(start, "e2e4", 200000), entry(start, "d2d4", 100000),
+                                             entry(e4, "e7e5", 50), entry(e4, "c7c5", 40),
+                                             entry(d4, "d7d5", 30)};
+  counts::TallyEntry orphan;
   orphan.key = 0x1234;
   orphan.move = 0x31c;
   orphan.games = orphan.draws = 10;
   orphan.first_ply = 20;
   entries.push_back(orphan);
   // Black's moves lost every game in this sample: draws keep them from being "only lost".
-  for (TallyEntry& e : entries)
-    if (e.side_to_move() == kBlack) e.white_wins = 0, e.draws = e.games;
-  std::sort(entries.begin(), entries.end(), tally_order);
+  for (counts::TallyEntry& e : entries)
+    if (e.side_to_move() == chess::kBlack) e.white_wins = 0, e.draws = e.games;
+  std::sort(entries.begin(), entries.end(), counts::tally_order);
   return entries;
 }
 
@@ -63,8 +64,8 @@ struct Built {
 
 Built run(const SelectionRules& rules, CandidateTransformer* transformer = nullptr) {
   test::TempDir tmp;
-  std::vector<TallyEntry> entries = sample_entries();
-  SpanStream<TallyEntry> stream(entries);
+  std::vector<counts::TallyEntry> entries = sample_entries();
+  counts::SpanStream<counts::TallyEntry> stream(entries);
   auto writer = PolyglotWriter::create((tmp / "b.bin").string());
   EXPECT_TRUE(writer.ok());
   auto outcome = build_book(stream, rules, transformer, *writer);
@@ -83,7 +84,8 @@ Built run(const SelectionRules& rules, CandidateTransformer* transformer = nullp
 TEST(BookBuilder, ScalesEachPositionOnceAndKeepsOthersExact) {
   Built b = run(keep_all());
   ASSERT_EQ(b.book.size(), 4u);
-  EXPECT_EQ(b.book[Board().key()], (std::map<std::string, uint16_t>{{"e2e4", 65535}, {"d2d4", 32767}}));
+  EXPECT_EQ(b.book[chess::Board().key()],
+            (std::map<std::string, uint16_t>{{"e2e4", 65535}, {"d2d4", 32767}}));
   EXPECT_EQ(b.book[after({"e2e4"}).key()], (std::map<std::string, uint16_t>{{"e7e5", 50}, {"c7c5", 40}}));
   EXPECT_EQ(b.outcome.scaled_positions, 1u);
   EXPECT_EQ(b.outcome.stages.back().name, "written");
@@ -142,18 +144,18 @@ TEST(BookBuilder, TransformerSeesReachablePositionsWithBoards) {
 // with the same stage counts, whether the rules write it or a walk follows, and whatever the
 // number of parts, empty ones included.
 TEST(BookBuilder, PartsGiveTheSameBookAsOneStream) {
-  std::vector<TallyEntry> entries = sample_entries();
+  std::vector<counts::TallyEntry> entries = sample_entries();
   auto build = [&](std::vector<size_t> cuts, const SelectionRules& rules, DropC5* transformer) {
     test::TempDir tmp;
-    std::vector<std::unique_ptr<SpanStream<TallyEntry>>> streams;
+    std::vector<std::unique_ptr<counts::SpanStream<counts::TallyEntry>>> streams;
     size_t from = 0;
     cuts.push_back(entries.size());
     for (size_t cut : cuts) {
-      streams.push_back(
-          std::make_unique<SpanStream<TallyEntry>>(entries.data() + from, entries.data() + cut));
+      streams.push_back(std::make_unique<counts::SpanStream<counts::TallyEntry>>(entries.data() + from,
+                                                                                 entries.data() + cut));
       from = cut;
     }
-    std::vector<EntryStream*> parts;
+    std::vector<counts::EntryStream*> parts;
     for (auto& s : streams) parts.push_back(s.get());
     auto writer = PolyglotWriter::create((tmp / "b.bin").string());
     EXPECT_TRUE(writer.ok());
@@ -188,9 +190,9 @@ TEST(BookBuilder, PartsGiveTheSameBookAsOneStream) {
   }
 }
 
-class FailingStream : public EntryStream {
+class FailingStream : public counts::EntryStream {
  public:
-  bool next(TallyEntry&) override { return false; }
+  bool next(counts::TallyEntry&) override { return false; }
   Status status() const override { return Error{"disk on fire"}; }
 };
 
@@ -203,10 +205,10 @@ TEST(BookBuilder, StreamErrorsStopTheBuild) {
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().message, "disk on fire");
   // A failing later part stops it too.
-  std::vector<TallyEntry> entries = sample_entries();
-  SpanStream<TallyEntry> fine(entries);
+  std::vector<counts::TallyEntry> entries = sample_entries();
+  counts::SpanStream<counts::TallyEntry> fine(entries);
   FailingStream failing;
-  EntryStream* parts[] = {&fine, &failing};
+  counts::EntryStream* parts[] = {&fine, &failing};
   auto writer2 = PolyglotWriter::create((tmp / "c.bin").string());
   ASSERT_TRUE(writer2.ok());
   auto outcome2 = build_book(parts, keep_all(), nullptr, *writer2);

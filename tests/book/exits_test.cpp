@@ -14,18 +14,18 @@ namespace bookforge::book {
 namespace {
 
 // The position after `line` (UCI moves) from the start, played by the CLI's move-list player.
-Board after(const std::vector<std::string>& line) {
+chess::Board after(const std::vector<std::string>& line) {
   std::string moves;
   for (const std::string& uci : line) moves += uci + " ";
-  Board b;
-  const Status played = play_moves(b, moves);
+  chess::Board b;
+  const Status played = chess::play_moves(b, moves);
   EXPECT_TRUE(played.ok()) << played.error().message;
   return b;
 }
 
 PolyglotEntry entry(const std::vector<std::string>& line, const std::string& uci, uint16_t weight = 1) {
-  const Board b = after(line);
-  return {b.key(), move_to_polyglot(uci_to_move(b, uci)), weight, 0};
+  const chess::Board b = after(line);
+  return {b.key(), chess::move_to_polyglot(chess::uci_to_move(b, uci)), weight, 0};
 }
 
 // 1.e4 (e5 | c5) and 1.d4, and the fool's mate 1.f3 e5 2.g4 Qh4#: the exits are the positions
@@ -78,7 +78,7 @@ TEST(Exits, TheBandKeepsOnlyScoresWithinIt) {
   ASSERT_TRUE(all.ok());
   ASSERT_EQ(all->size(), 3u);
   // A band around the middle score keeps exactly the exits inside it.
-  std::vector<Score> scores;
+  std::vector<engine::Score> scores;
   for (const ExitPosition& e : *all) scores.push_back(e.white);
   std::sort(scores.begin(), scores.end());
   ExitOptions band = at_depth(5);

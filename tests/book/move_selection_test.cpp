@@ -8,8 +8,8 @@ namespace bookforge::book {
 namespace {
 
 // A move of a White-to-move position (first ply 0) with results from White's view.
-TallyEntry move(uint16_t m, uint32_t wins, uint32_t draws, uint32_t losses, uint32_t unknown = 0) {
-  TallyEntry e;
+counts::TallyEntry move(uint16_t m, uint32_t wins, uint32_t draws, uint32_t losses, uint32_t unknown = 0) {
+  counts::TallyEntry e;
   e.key = 0xabc;
   e.move = m;
   e.white_wins = wins;
@@ -32,7 +32,7 @@ SelectionRules permissive() {
   return r;
 }
 
-std::vector<uint16_t> kept(const SelectionRules& rules, const std::vector<TallyEntry>& moves) {
+std::vector<uint16_t> kept(const SelectionRules& rules, const std::vector<counts::TallyEntry>& moves) {
   MoveSelector selector(rules);
   PositionCandidates out;
   selector.select(moves, out);
@@ -46,7 +46,7 @@ using Moves = std::vector<uint16_t>;
 TEST(MoveSelection, MinGamesCountsThePositionsGamesOverAllMoves) {
   SelectionRules r = permissive();
   r.min_games = 6;
-  std::vector<TallyEntry> position = {move(1, 2, 1, 0), move(2, 1, 1, 0)};  // 5 games
+  std::vector<counts::TallyEntry> position = {move(1, 2, 1, 0), move(2, 1, 1, 0)};  // 5 games
   EXPECT_EQ(kept(r, position), Moves{});
   position.push_back(move(3, 0, 1, 0));  // 6 games
   EXPECT_EQ(kept(r, position), (Moves{1, 2, 3}));
@@ -58,8 +58,8 @@ TEST(MoveSelection, MoveKeptByGamesOrByShare) {
   r.min_move_share = 10;
   // 100 games: move 1 has 85, move 2 has 10 (10%: kept by share), move 3 has 5 (kept by
   // games), move 4 has... none left; add a fourth with 4 of 104 (under both).
-  std::vector<TallyEntry> position = {move(1, 40, 25, 20), move(2, 5, 3, 2), move(3, 2, 2, 1),
-                                      move(4, 2, 1, 1)};
+  std::vector<counts::TallyEntry> position = {move(1, 40, 25, 20), move(2, 5, 3, 2), move(3, 2, 2, 1),
+                                              move(4, 2, 1, 1)};
   // Total 104 games: move 2 has 10/104 = 9.6% < 10% and 10 >= 5 games: kept by games.
   EXPECT_EQ(kept(r, position), (Moves{1, 2, 3}));
   r.min_move_games = 11;  // now move 2 (9.6%) and move 3 fail both tests
@@ -70,7 +70,7 @@ TEST(MoveSelection, MoveKeptByGamesOrByShare) {
 
 TEST(MoveSelection, DropLosingDropsMovesThatOnlyLost) {
   SelectionRules r = permissive();
-  std::vector<TallyEntry> position = {move(1, 1, 0, 0), move(2, 0, 0, 3), move(3, 0, 1, 5)};
+  std::vector<counts::TallyEntry> position = {move(1, 1, 0, 0), move(2, 0, 0, 3), move(3, 0, 1, 5)};
   EXPECT_EQ(kept(r, position), (Moves{1, 2, 3}));
   r.drop_losing = true;
   EXPECT_EQ(kept(r, position), (Moves{1, 3}));
@@ -82,10 +82,10 @@ TEST(MoveSelection, DropLosingDropsMovesThatOnlyLost) {
 TEST(MoveSelection, MinScoreUsesTheMoversView) {
   SelectionRules r = permissive();
   r.min_score = 50;
-  std::vector<TallyEntry> white_to_move = {move(1, 1, 0, 1), move(2, 0, 1, 1), move(3, 1, 1, 0)};
+  std::vector<counts::TallyEntry> white_to_move = {move(1, 1, 0, 1), move(2, 0, 1, 1), move(3, 1, 1, 0)};
   EXPECT_EQ(kept(r, white_to_move), (Moves{1, 3}));  // 50%, 25%, 75%
   // The same counts in a Black-to-move position: White's wins are Black's losses.
-  for (TallyEntry& e : white_to_move) e.first_ply = 1;
+  for (counts::TallyEntry& e : white_to_move) e.first_ply = 1;
   EXPECT_EQ(kept(r, white_to_move), (Moves{1, 2}));  // 50%, 75%, 25%
 }
 
@@ -94,7 +94,7 @@ TEST(MoveSelection, MaxScoreDropComparesWithThePositionAverage) {
   r.max_score_drop = 10;
   // Average: (7 + 8 + 2) half points / (2 * 14 games) = 60.7%. Move 1: 70%, move 2: 57.1%
   // (3.6 points below), move 3: 50% (10.7 below).
-  std::vector<TallyEntry> position = {move(1, 3, 1, 1), move(2, 3, 2, 2), move(3, 0, 2, 0)};
+  std::vector<counts::TallyEntry> position = {move(1, 3, 1, 1), move(2, 3, 2, 2), move(3, 0, 2, 0)};
   EXPECT_EQ(kept(r, position), (Moves{1, 2}));
   r.max_score_drop = 11;
   EXPECT_EQ(kept(r, position), (Moves{1, 2, 3}));
@@ -104,7 +104,7 @@ TEST(MoveSelection, MaxScoreDropComparesWithThePositionAverage) {
 
 TEST(MoveSelection, SideKeepsOnlyPositionsOfThatSide) {
   SelectionRules r = permissive();
-  std::vector<TallyEntry> position = {move(1, 1, 0, 0)};
+  std::vector<counts::TallyEntry> position = {move(1, 1, 0, 0)};
   r.side = SideFilter::kBlack;
   EXPECT_EQ(kept(r, position), Moves{});
   r.side = SideFilter::kWhite;
@@ -115,7 +115,7 @@ TEST(MoveSelection, SideKeepsOnlyPositionsOfThatSide) {
 
 TEST(MoveSelection, WeightKinds) {
   SelectionRules r = permissive();
-  std::vector<TallyEntry> position = {move(1, 3, 2, 1), move(2, 0, 1, 0)};
+  std::vector<counts::TallyEntry> position = {move(1, 3, 2, 1), move(2, 0, 1, 0)};
   position[0].rated_games = 4;
   position[0].rating_sum = 4 * 2500;
   position[1].rated_games = 0;
@@ -139,9 +139,9 @@ TEST(MoveSelection, StagesCountWhatEachRuleLeft) {
   SelectionRules r = SelectionRules::article_defaults();
   MoveSelector selector(r);
   PositionCandidates out;
-  std::vector<TallyEntry> small = {move(1, 1, 0, 0)};  // fails min_games
-  std::vector<TallyEntry> big = {move(1, 60, 50, 40), move(2, 0, 0, 20), move(3, 1, 1, 1)};
-  for (TallyEntry& e : big) e.key = 0xdef;
+  std::vector<counts::TallyEntry> small = {move(1, 1, 0, 0)};  // fails min_games
+  std::vector<counts::TallyEntry> big = {move(1, 60, 50, 40), move(2, 0, 0, 20), move(3, 1, 1, 1)};
+  for (counts::TallyEntry& e : big) e.key = 0xdef;
   selector.select(small, out);
   selector.select(big, out);
   const auto& stages = selector.stages();
@@ -158,8 +158,8 @@ TEST(MoveSelection, StagesCountWhatEachRuleLeft) {
 
 TEST(MoveSelection, PolyglotPresetKeepsEveryMovePlayedThreeTimesThatScored) {
   SelectionRules r = SelectionRules::polyglot();
-  std::vector<TallyEntry> position = {move(1, 0, 0, 3), move(2, 0, 1, 2), move(3, 1, 1, 0),
-                                      move(4, 900, 50, 50)};
+  std::vector<counts::TallyEntry> position = {move(1, 0, 0, 3), move(2, 0, 1, 2), move(3, 1, 1, 0),
+                                              move(4, 900, 50, 50)};
   EXPECT_EQ(kept(r, position), (Moves{2, 4}));
   MoveSelector selector(r);
   PositionCandidates out;
@@ -184,7 +184,7 @@ TEST(MoveSelection, OnlyMoveShortcutAgreesWithSelect) {
       for (uint32_t games = 0; games < 8; ++games)
         for (uint16_t ply = 0; ply < 2; ++ply)
           for (uint32_t wins = 0; wins <= games; ++wins) {
-            TallyEntry e = move(7, wins, games - wins, 0);
+            counts::TallyEntry e = move(7, wins, games - wins, 0);
             e.first_ply = ply;
             const bool kept = plain.select(std::span(&e, 1), a);
             const bool rejected = shortcut.rejects_only_move(e);

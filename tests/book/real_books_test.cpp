@@ -10,16 +10,16 @@
 namespace bookforge::book {
 namespace {
 
-Board board_from(const std::string& fen) {
-  auto b = Board::from_fen(fen);
+chess::Board board_from(const std::string& fen) {
+  auto b = chess::Board::from_fen(fen);
   EXPECT_TRUE(b.ok()) << fen;
-  return b.ok() ? *b : Board();
+  return b.ok() ? *b : chess::Board();
 }
 
-std::vector<std::string> uci_moves(const PolyglotBook& book, const Board& board) {
+std::vector<std::string> uci_moves(const PolyglotBook& book, const chess::Board& board) {
   std::vector<std::string> moves;
   for (const ProbedMove& m : probe_book(book, board)) {
-    EXPECT_NE(m.move, Move::none()) << polyglot_move_text(m.entry.move);
+    EXPECT_NE(m.move, chess::Move::none()) << polyglot_move_text(m.entry.move);
     moves.push_back(polyglot_move_text(m.entry.move));
   }
   return moves;
@@ -51,7 +51,7 @@ TEST(RealBooks, PerformanceBinFacts) {
   EXPECT_EQ(book->size(), 92954u);
 
   // The start position: e2e4, d2d4, c2c4 in file order, each of weight 1, with these learn values.
-  Board start;
+  chess::Board start;
   std::vector<PolyglotEntry> root = book->find(start.key());
   ASSERT_EQ(root.size(), 3u);
   EXPECT_EQ(uci_moves(*book, start), (std::vector<std::string>{"e2e4", "d2d4", "c2c4"}));
@@ -60,18 +60,18 @@ TEST(RealBooks, PerformanceBinFacts) {
   EXPECT_EQ(root[2].learn, 3825144832u);
   for (const PolyglotEntry& e : root) EXPECT_EQ(e.weight, 1);
   // Heaviest first, ties to the first in file order: e2e4; the next one is d2d4.
-  EXPECT_EQ(move_to_uci(pick_move(probe_book(*book, start), 0, true)->move), "e2e4");
+  EXPECT_EQ(chess::move_to_uci(pick_move(probe_book(*book, start), 0, true)->move), "e2e4");
   std::vector<ProbedMove> without_e4 = probe_book(*book, start);
   without_e4.erase(without_e4.begin());
-  EXPECT_EQ(move_to_uci(pick_move(without_e4, 0, true)->move), "d2d4");
+  EXPECT_EQ(chess::move_to_uci(pick_move(without_e4, 0, true)->move), "d2d4");
 
-  Board after_e4 = start;
-  UndoInfo undo;
-  after_e4.make_move(uci_to_move(after_e4, "e2e4"), undo);
+  chess::Board after_e4 = start;
+  chess::UndoInfo undo;
+  after_e4.make_move(chess::uci_to_move(after_e4, "e2e4"), undo);
   EXPECT_EQ(uci_moves(*book, after_e4).front(), "e7e5");
 
   // Following the heaviest entry from the start until the book runs out.
-  Board board;
+  chess::Board board;
   for (int plies = 0; plies < 200; ++plies) {
     auto best = pick_move(probe_book(*book, board), 0, true);
     if (!best) break;
@@ -85,24 +85,25 @@ TEST(RealBooks, PerformanceBinFacts) {
   EXPECT_EQ(board.fullmove_number(), 15);
 
   // Castling stored as king takes rook.
-  Board castles = board_from("r1bqr1k1/pp1nbppp/2p2n2/3p2B1/3P4/2NBP3/PPQ1NPPP/R3K2R w KQ - 5 10");
+  chess::Board castles = board_from("r1bqr1k1/pp1nbppp/2p2n2/3p2B1/3P4/2NBP3/PPQ1NPPP/R3K2R w KQ - 5 10");
   std::vector<std::string> sans;
-  for (const ProbedMove& m : probe_book(*book, castles)) sans.push_back(move_to_san(castles, m.move));
+  for (const ProbedMove& m : probe_book(*book, castles)) sans.push_back(chess::move_to_san(castles, m.move));
   std::sort(sans.begin(), sans.end());
   EXPECT_EQ(sans, (std::vector<std::string>{"O-O", "O-O-O", "h3"}));
-  Board queenside = board_from("r3k1nr/1pp1q1pp/p1pb1p2/4p3/3PP1b1/2P1BN2/PP1N1PPP/R2Q1RK1 b kq - 4 9");
+  chess::Board queenside =
+      board_from("r3k1nr/1pp1q1pp/p1pb1p2/4p3/3PP1b1/2P1BN2/PP1N1PPP/R2Q1RK1 b kq - 4 9");
   std::vector<ProbedMove> moves = probe_book(*book, queenside);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ(polyglot_move_text(moves[0].entry.move), "e8a8");
-  EXPECT_EQ(move_to_san(queenside, moves[0].move), "O-O-O");
+  EXPECT_EQ(chess::move_to_san(queenside, moves[0].move), "O-O-O");
 
   // e1a1 is a rook move here, not castling: the king is not on e1.
-  Board rook = board_from("1r1qr1k1/1b2bp1n/p2p2pB/1pnPp2p/P1p1P3/R1P2NNP/1PBQ1PP1/4R1K1 w - - 0 1");
+  chess::Board rook = board_from("1r1qr1k1/1b2bp1n/p2p2pB/1pnPp2p/P1p1P3/R1P2NNP/1PBQ1PP1/4R1K1 w - - 0 1");
   moves = probe_book(*book, rook);
   ASSERT_FALSE(moves.empty());
   EXPECT_EQ(polyglot_move_text(moves[0].entry.move), "e1a1");
-  EXPECT_NE(moves[0].move.kind(), Move::kCastling);
-  EXPECT_EQ(move_to_san(rook, moves[0].move)[0], 'R');
+  EXPECT_NE(moves[0].move.kind(), chess::Move::kCastling);
+  EXPECT_EQ(chess::move_to_san(rook, moves[0].move)[0], 'R');
 
   // No start move weighs 2 or more; the last entry's key is found (the search's upper edge).
   for (const ProbedMove& m : probe_book(*book, start)) EXPECT_LT(m.entry.weight, 2);
@@ -118,11 +119,11 @@ TEST(RealBooks, LaskerTrapUnderpromotion) {
   ASSERT_TRUE(book.ok());
   EXPECT_EQ(book->file_size(), 112u);
   EXPECT_EQ(book->size(), 7u);
-  Board board = board_from("rnbqk1nr/ppp2ppp/8/4P3/1BP5/8/PP2KpPP/RN1Q1BNR b kq - 1 7");
+  chess::Board board = board_from("rnbqk1nr/ppp2ppp/8/4P3/1BP5/8/PP2KpPP/RN1Q1BNR b kq - 1 7");
   std::vector<ProbedMove> moves = probe_book(*book, board);
   ASSERT_EQ(moves.size(), 1u);
   EXPECT_EQ((moves[0].entry.move >> 12) & 7, 1) << "promotion field 1: a knight";
-  EXPECT_EQ(move_to_san(board, moves[0].move), "fxg1=N+");
+  EXPECT_EQ(chess::move_to_san(board, moves[0].move), "fxg1=N+");
 }
 
 }  // namespace

@@ -13,11 +13,11 @@ namespace bookforge {
 namespace {
 
 // The position after the UCI moves from the start.
-Board after_moves(const std::vector<const char*>& line) {
-  Board b;
+chess::Board after_moves(const std::vector<const char*>& line) {
+  chess::Board b;
   for (const char* m : line) {
-    UndoInfo u;
-    b.make_move(uci_to_move(b, m), u);
+    chess::UndoInfo u;
+    b.make_move(chess::uci_to_move(b, m), u);
   }
   return b;
 }
@@ -25,12 +25,12 @@ Board after_moves(const std::vector<const char*>& line) {
 // After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Black must cover f7; 3...Nf6?? allows 4.Qxf7#.
 const char* const kLine[] = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4"};
 
-Board after_line() { return after_moves({std::begin(kLine), std::end(kLine)}); }
+chess::Board after_line() { return after_moves({std::begin(kLine), std::end(kLine)}); }
 
-book::Candidate candidate(const Board& b, const char* uci, uint32_t games, uint64_t weight) {
+book::Candidate candidate(const chess::Board& b, const char* uci, uint32_t games, uint64_t weight) {
   book::Candidate c;
   c.stats.key = b.key();
-  c.stats.move = move_to_polyglot(uci_to_move(b, uci));
+  c.stats.move = chess::move_to_polyglot(chess::uci_to_move(b, uci));
   c.stats.games = games;
   c.stats.draws = games;
   c.stats.first_ply = uint16_t(b.game_ply());
@@ -39,15 +39,15 @@ book::Candidate candidate(const Board& b, const char* uci, uint32_t games, uint6
 }
 
 // The blunder is the most played move here: 8 games of Nf6, 6 of g6, 4 of Qe7.
-book::PositionCandidates blunder_position(const Board& b) {
+book::PositionCandidates blunder_position(const chess::Board& b) {
   book::PositionCandidates p;
   p.key = b.key();
   p.moves = {candidate(b, "g7g6", 6, 600), candidate(b, "g8f6", 8, 800), candidate(b, "d8e7", 4, 400)};
   return p;
 }
 
-std::string move_of(const Board& b, const book::Candidate& c) {
-  return move_to_uci(polyglot_to_move(b, c.stats.move));
+std::string move_of(const chess::Board& b, const book::Candidate& c) {
+  return chess::move_to_uci(chess::polyglot_to_move(b, c.stats.move));
 }
 
 book::RescoreOptions depth_options(int depth) {
@@ -57,7 +57,7 @@ book::RescoreOptions depth_options(int depth) {
 }
 
 TEST(Rescore, DropsAndReportsThePopularBlunder) {
-  const Board b = after_line();
+  const chess::Board b = after_line();
   book::PositionCandidates cands = blunder_position(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::RescoreOptions o = depth_options(6);
@@ -90,7 +90,7 @@ TEST(Rescore, DropsAndReportsThePopularBlunder) {
   EXPECT_EQ(s.games, 8u);
   EXPECT_NEAR(s.share, 100.0 * 8 / 18, 0.01);
   EXPECT_EQ(s.fen, b.fen());
-  EXPECT_LE(s.score, mated_in(3));  // mated: 4.Qxf7#
+  EXPECT_LE(s.score, engine::mated_in(3));  // mated: 4.Qxf7#
   EXPECT_GT(s.best_score, -200);
   EXPECT_NE(s.best_move, "Nf6");
 
@@ -108,7 +108,7 @@ bool defends_f7(const std::string& uci) {
 TEST(Rescore, AnOnlyMoveThatBlundersIsDropped) {
   // The rules kept 3...Nf6?? alone: with nothing to compare it with among the candidates, the
   // engine's own best move is the measure.
-  const Board b = after_line();
+  const chess::Board b = after_line();
   book::PositionCandidates cands;
   cands.key = b.key();
   cands.moves = {candidate(b, "g8f6", 8, 800)};
@@ -125,7 +125,7 @@ TEST(Rescore, AnOnlyMoveThatBlundersIsDropped) {
 
 // Two candidates that both lose to 4.Qxf7#: within 0 cp of each other, so a margin from the
 // best candidate kept both.
-book::PositionCandidates two_losing_candidates(const Board& b) {
+book::PositionCandidates two_losing_candidates(const chess::Board& b) {
   book::PositionCandidates p;
   p.key = b.key();
   p.moves = {candidate(b, "d7d6", 5, 500), candidate(b, "g8f6", 8, 800)};
@@ -133,7 +133,7 @@ book::PositionCandidates two_losing_candidates(const Board& b) {
 }
 
 TEST(Rescore, TheMarginIsMeasuredFromTheEnginesBestMoveNotOnlyFromTheCandidates) {
-  const Board b = after_line();
+  const chess::Board b = after_line();
   book::PositionCandidates cands = two_losing_candidates(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::Rescorer rescorer(depth_options(6));
@@ -143,7 +143,7 @@ TEST(Rescore, TheMarginIsMeasuredFromTheEnginesBestMoveNotOnlyFromTheCandidates)
 }
 
 TEST(Rescore, RepairPutsTheEnginesBestMoveWhereEveryCandidateWasDropped) {
-  const Board b = after_line();
+  const chess::Board b = after_line();
   book::PositionCandidates cands = two_losing_candidates(b);
   std::vector<book::ReachablePosition> positions{{b, &cands, 5}};
   book::RescoreOptions o = depth_options(6);
@@ -159,7 +159,7 @@ TEST(Rescore, RepairPutsTheEnginesBestMoveWhereEveryCandidateWasDropped) {
   ASSERT_EQ(rescorer.repaired().size(), 1u);
   const book::RepairedPosition& r = rescorer.repaired()[0];
   EXPECT_EQ(r.fen, b.fen());
-  EXPECT_EQ(r.move, move_to_san(b, uci_to_move(b, added)));
+  EXPECT_EQ(r.move, chess::move_to_san(b, chess::uci_to_move(b, added)));
   EXPECT_EQ(r.weight, 800u);
   EXPECT_GT(r.score, -200);
 
@@ -174,7 +174,7 @@ TEST(Rescore, RepairPutsTheEnginesBestMoveWhereEveryCandidateWasDropped) {
 }
 
 TEST(Rescore, ListingSuspiciousMovesLeavesTheCandidatesAsTheyWere) {
-  const Board b = after_line();
+  const chess::Board b = after_line();
   book::PositionCandidates plain = blunder_position(b), listed = blunder_position(b);
   std::vector<book::ReachablePosition> a{{b, &plain, 5}}, c{{b, &listed, 5}};
   book::RescoreOptions o = depth_options(7);
@@ -194,7 +194,7 @@ TEST(Rescore, BlendOneTakesTheWeightsFromTheEngineOnly) {
   // With blend 1 the book's weights only fix the total: two books with the same total but
   // different weights come out the same.
   auto blended = [](uint64_t w1, uint64_t w2, uint64_t w3) {
-    const Board b = after_line();
+    const chess::Board b = after_line();
     book::PositionCandidates cands;
     cands.key = b.key();
     cands.moves = {candidate(b, "g7g6", 6, w1), candidate(b, "d8e7", 4, w2), candidate(b, "d8f6", 4, w3)};
@@ -243,11 +243,11 @@ TEST(Rescore, OptionsAreValidated) {
 
 // After 1.e4 e5, 2.f4 (the King's Gambit) loses a pawn for play that a depth-6 search does not
 // see: it puts 2.f4 about 110 cp below 2.Nf3, well beyond a 50 cp margin.
-Board after_e4_e5() { return after_moves({"e2e4", "e7e5"}); }
+chess::Board after_e4_e5() { return after_moves({"e2e4", "e7e5"}); }
 
 // `nf3` drawn games of 2.Nf3 (none: no such candidate) and `f4` games of 2.f4 with White's
 // results as given (the rest draws).
-book::PositionCandidates gambit_position(const Board& b, uint32_t nf3, uint32_t f4, uint32_t wins,
+book::PositionCandidates gambit_position(const chess::Board& b, uint32_t nf3, uint32_t f4, uint32_t wins,
                                          uint32_t losses) {
   book::PositionCandidates p;
   p.key = b.key();
@@ -260,7 +260,7 @@ book::PositionCandidates gambit_position(const Board& b, uint32_t nf3, uint32_t 
   return p;
 }
 
-bool keeps(const Board& b, const book::PositionCandidates& p, const char* uci) {
+bool keeps(const chess::Board& b, const book::PositionCandidates& p, const char* uci) {
   return std::any_of(p.moves.begin(), p.moves.end(),
                      [&](const book::Candidate& c) { return move_of(b, c) == uci; });
 }
@@ -274,7 +274,7 @@ TEST(RescoreProven, TheMarginIsWorthItsExpectedScore) {
 }
 
 TEST(RescoreProven, AMoveProvenByItsGamesIsKeptWhateverTheEngineSays) {
-  const Board b = after_e4_e5();
+  const chess::Board b = after_e4_e5();
   auto rescore = [&](book::PositionCandidates& p, bool proven) {
     std::vector<book::ReachablePosition> positions{{b, &p, 2}};
     book::RescoreOptions o = depth_options(6);
@@ -364,13 +364,13 @@ std::string scripted_engine(const test::TempDir& dir, const std::string& table) 
 // looks best (+60) and 4...Qg5 looks harmless (-50 for Black), but one move further on White
 // is lost whatever it plays (5.Bxf7+ -150 at best, 5.Nxf7 -900).
 struct TrapBook {
-  std::vector<Board> boards;
+  std::vector<chess::Board> boards;
   std::vector<book::PositionCandidates> cands;
   std::string table;
 
   void add(const std::vector<const char*>& line, const std::vector<std::pair<const char*, uint64_t>>& moves,
            const std::vector<std::pair<const char*, int>>& engine) {
-    const Board b = after_moves(line);
+    const chess::Board b = after_moves(line);
     book::PositionCandidates p;
     p.key = b.key();
     for (const auto& [uci, weight] : moves) p.moves.push_back(candidate(b, uci, uint32_t(weight), weight));
@@ -403,7 +403,7 @@ TrapBook trap_book() {
   return t;
 }
 
-std::vector<std::string> moves_of(const Board& b, const book::PositionCandidates& p) {
+std::vector<std::string> moves_of(const chess::Board& b, const book::PositionCandidates& p) {
   std::vector<std::string> out;
   for (const book::Candidate& c : p.moves) out.push_back(move_of(b, c));
   return out;
@@ -508,7 +508,7 @@ TEST(RescorePropagation, ARepetitionInTheBookEnds) {
 
 // A handful of opening positions with two or three candidates each.
 struct Sample {
-  std::vector<Board> boards;
+  std::vector<chess::Board> boards;
   std::vector<book::PositionCandidates> cands;
 };
 
@@ -520,10 +520,10 @@ Sample sample_positions() {
       {"e2e4", "d2d4", "g1f3"}, {"e7e5", "c7c5", "e7e6"}, {"g1f3", "f1c4", "d1h5"}, {"d7d5", "g8f6", "f7f5"},
       {"c2c4", "c1f4", "e2e4"}, {"g1f3", "b1c3"},         {"d7d5", "g8f6", "g7g5"}};
   for (size_t i = 0; i < lines.size(); ++i) {
-    Board b;
+    chess::Board b;
     for (const char* m : lines[i]) {
-      UndoInfo u;
-      b.make_move(uci_to_move(b, m), u);
+      chess::UndoInfo u;
+      b.make_move(chess::uci_to_move(b, m), u);
     }
     book::PositionCandidates p;
     p.key = b.key();
@@ -578,13 +578,13 @@ std::string blunder_games() {
   return pgn;
 }
 
-std::vector<std::string> book_moves(const std::filesystem::path& book, const Board& b) {
+std::vector<std::string> book_moves(const std::filesystem::path& book, const chess::Board& b) {
   std::vector<std::string> moves;
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(book.string());
   EXPECT_TRUE(opened.ok());
   if (!opened.ok()) return moves;
   for (const book::PolyglotEntry& e : opened->find(b.key()))
-    moves.push_back(move_to_uci(polyglot_to_move(b, e.move)));
+    moves.push_back(chess::move_to_uci(chess::polyglot_to_move(b, e.move)));
   return moves;
 }
 
@@ -597,7 +597,7 @@ TEST(RescoreBuild, BlunderIsDroppedFromTheBookAndListed) {
   auto args = base;
   args.insert(args.end(), {"-o", (dir / "plain.bin").string()});
   ASSERT_EQ(test::run_bookforge(args).exit_code, 0);
-  const Board b = after_line();
+  const chess::Board b = after_line();
   auto plain = book_moves(dir / "plain.bin", b);
   EXPECT_NE(std::find(plain.begin(), plain.end(), "g8f6"), plain.end());  // the rules keep it
 
@@ -711,7 +711,7 @@ TEST(RescoreBuild, ProvenMovesStayAndAreCounted) {
     args.insert(args.end(), extra.begin(), extra.end());
     return test::run_bookforge(args);
   };
-  const Board b = after_e4_e5();
+  const chess::Board b = after_e4_e5();
   const auto proven = build("proven.bin", {});
   ASSERT_EQ(proven.exit_code, 0) << proven.err;
   EXPECT_NE(proven.out.find(", 1 kept as proven by their games,"), std::string::npos) << proven.out;
@@ -749,7 +749,7 @@ TEST(RescoreBuild, ExternalEngine) {
                                       "--rescore-depth", "8", "--rescore-engine", "/usr/games/stockfish",
                                       "--suspicious", (dir / "sf.csv").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const Board b = after_line();
+  const chess::Board b = after_line();
   auto moves = book_moves(dir / "sf.bin", b);
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "g8f6"), moves.end());
   EXPECT_FALSE(moves.empty());

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 Bitboard ray_walk(Square s, Bitboard occupied, bool diagonal) {
@@ -90,4 +90,4 @@ TEST(Attacks, LinesAndSegments) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -4,7 +4,7 @@
 
 #include "chess/movegen.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 // Walks the tree of legal moves and compares CheckInfo with Board::gives_check for every
@@ -49,4 +49,4 @@ TEST(CheckInfo, AgreesWithTheBoard) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -8,7 +8,7 @@
 #include "chess/board.h"
 #include "chess/zobrist.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 TEST(Fen, DefaultBoardIsStartPosition) {
@@ -170,4 +170,4 @@ TEST(Fen, ArbitraryTextNeverCrashes) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -4,7 +4,7 @@
 
 #include "chess/board.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 constexpr const char* kItalian = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
@@ -32,4 +32,4 @@ TEST(FenWhitespace, GarbageIsStillRejected) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -10,7 +10,7 @@
 #include "chess/attacks.h"
 #include "tree_walk.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 std::vector<uint16_t> sorted_raw(const MoveList& list) {
@@ -180,4 +180,4 @@ TEST(Movegen, ManyQueensFitInTheList) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

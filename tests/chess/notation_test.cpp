@@ -6,7 +6,7 @@
 #include "chess/san.h"
 #include "tree_walk.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 TEST(Notation, UciText) {
@@ -93,4 +93,4 @@ TEST(Notation, PlayMoves) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

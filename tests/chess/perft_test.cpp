@@ -15,7 +15,7 @@
 #include "chess/movegen.h"
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 struct PerftCase {
@@ -228,4 +228,4 @@ TEST(Perft, RandomPositions) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

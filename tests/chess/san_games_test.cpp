@@ -12,7 +12,7 @@
 #include "movetext.h"
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 // Splits "Nf3+!?" into the move "Nf3" and its check mark "+".
@@ -138,4 +138,4 @@ TEST(SanGames, SharedGamesRoundTrip) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

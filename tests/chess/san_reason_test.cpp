@@ -6,7 +6,7 @@
 
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 SanError error_of(const char* fen, std::string_view san) {
@@ -49,4 +49,4 @@ TEST(SanReason, MessagesDiffer) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -8,7 +8,7 @@
 
 #include "chess/movegen.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 Board board_at(const char* fen) {
@@ -246,4 +246,4 @@ TEST(SanParse, ArbitraryTextIsSafe) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

@@ -7,12 +7,12 @@
 namespace bookforge::test {
 
 template <class Visit>
-void walk_tree(Board& board, int depth, Visit&& visit) {
+void walk_tree(chess::Board& board, int depth, Visit&& visit) {
   if (depth == 0) return;
-  MoveList list;
-  generate_legal(board, list);
-  for (Move m : list) {
-    UndoInfo undo;
+  chess::MoveList list;
+  chess::generate_legal(board, list);
+  for (chess::Move m : list) {
+    chess::UndoInfo undo;
     board.make_move(m, undo);
     visit(board, m);
     walk_tree(board, depth - 1, visit);

@@ -11,7 +11,7 @@
 #include "support/test_support.h"
 #include "tree_walk.h"
 
-namespace bookforge {
+namespace bookforge::chess {
 namespace {
 
 std::string hex_key(uint64_t key) {
@@ -186,4 +186,4 @@ TEST(Zobrist, NullMoveFlipsTurnAndClearsEnPassant) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::chess

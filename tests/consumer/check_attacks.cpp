@@ -12,15 +12,16 @@
 
 namespace {
 
-bookforge::Bitboard attackers_here(const bookforge::Board& board, bookforge::Square s) {
+bookforge::chess::Bitboard attackers_here(const bookforge::chess::Board& board, bookforge::chess::Square s) {
   using namespace bookforge;
-  const Bitboard occupied = board.pieces();
-  const Bitboard diagonal = board.pieces(kBishop) | board.pieces(kQueen);
-  const Bitboard straight = board.pieces(kRook) | board.pieces(kQueen);
-  return (pawn_attacks(kBlack, s) & board.pieces(kWhite, kPawn)) |
-         (pawn_attacks(kWhite, s) & board.pieces(kBlack, kPawn)) |
-         (knight_attacks(s) & board.pieces(kKnight)) | (king_attacks(s) & board.pieces(kKing)) |
-         (bishop_attacks(s, occupied) & diagonal) | (rook_attacks(s, occupied) & straight);
+  const chess::Bitboard occupied = board.pieces();
+  const chess::Bitboard diagonal = board.pieces(chess::kBishop) | board.pieces(chess::kQueen);
+  const chess::Bitboard straight = board.pieces(chess::kRook) | board.pieces(chess::kQueen);
+  return (chess::pawn_attacks(chess::kBlack, s) & board.pieces(chess::kWhite, chess::kPawn)) |
+         (chess::pawn_attacks(chess::kWhite, s) & board.pieces(chess::kBlack, chess::kPawn)) |
+         (chess::knight_attacks(s) & board.pieces(chess::kKnight)) |
+         (chess::king_attacks(s) & board.pieces(chess::kKing)) |
+         (chess::bishop_attacks(s, occupied) & diagonal) | (chess::rook_attacks(s, occupied) & straight);
 }
 
 }  // namespace
@@ -30,20 +31,20 @@ int main() {
   const char* const kGame[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6",
                                "d2d4", "e5d4", "c3d4", "c5b4", "b1c3", "f6e4", "d1b3", "d7d5",
                                "c4d5", "d8d5", "b3d5", "c8e6", "d5e4", "a8d8"};
-  bookforge::Board board;
+  bookforge::chess::Board board;
   int ply = 0;
   for (;;) {
     for (int s = 0; s < 64; ++s) {
-      const auto square = bookforge::Square(s);
+      const auto square = bookforge::chess::Square(s);
       if (attackers_here(board, square) != board.attackers_to(square)) {
         std::printf("attackers of square %d differ after %d plies (%s)\n", s, ply, board.fen().c_str());
         return 1;
       }
     }
     if (ply == int(std::size(kGame))) break;
-    const bookforge::Move move = bookforge::uci_to_move(board, kGame[ply]);
-    if (move == bookforge::Move::none()) return std::printf("illegal move %s\n", kGame[ply]), 1;
-    bookforge::UndoInfo undo;
+    const bookforge::chess::Move move = bookforge::chess::uci_to_move(board, kGame[ply]);
+    if (move == bookforge::chess::Move::none()) return std::printf("illegal move %s\n", kGame[ply]), 1;
+    bookforge::chess::UndoInfo undo;
     board.make_move(move, undo);
     ++ply;
   }

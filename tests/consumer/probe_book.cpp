@@ -17,14 +17,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", book.error().message.c_str());
     return 1;
   }
-  bookforge::Board board;
+  bookforge::chess::Board board;
   for (int i = 2; i < argc; ++i) {
-    bookforge::Move m = bookforge::uci_to_move(board, argv[i]);
-    if (m == bookforge::Move::none()) return std::fprintf(stderr, "illegal move %s\n", argv[i]), 1;
-    bookforge::UndoInfo undo;
+    bookforge::chess::Move m = bookforge::chess::uci_to_move(board, argv[i]);
+    if (m == bookforge::chess::Move::none()) return std::fprintf(stderr, "illegal move %s\n", argv[i]), 1;
+    bookforge::chess::UndoInfo undo;
     board.make_move(m, undo);
   }
   for (const bookforge::book::ProbedMove& m : bookforge::book::probe_book(*book, board))
-    std::printf("%s %u\n", bookforge::move_to_uci(m.move).c_str(), unsigned(m.entry.weight));
+    std::printf("%s %u\n", bookforge::chess::move_to_uci(m.move).c_str(), unsigned(m.entry.weight));
   return 0;
 }

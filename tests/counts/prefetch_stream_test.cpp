@@ -4,7 +4,7 @@
 
 #include "support/test_support.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 class CountingStream final : public EntryStream {
@@ -65,4 +65,4 @@ TEST(PrefetchStream, StopsWhenTheConsumerGivesUpEarly) {
 }
 
 }  // namespace
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -8,7 +8,7 @@
 #include "counts/run_file.h"
 #include "support/test_support.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 TallyEntry make_entry(uint64_t key, uint16_t move, uint32_t games) {
@@ -278,4 +278,4 @@ TEST(EntryMerge, ASourceErrorStopsTheMerge) {
 }
 
 }  // namespace
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

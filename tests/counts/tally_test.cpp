@@ -10,7 +10,7 @@
 #include "counts/tally.h"
 #include "support/test_support.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 using pgn::Outcome;
@@ -167,7 +167,7 @@ TEST(Tally, CountsResultsRatingsAndFirstPly) {
   EXPECT_EQ(root.rated_games, 2u);
   EXPECT_EQ(root.rating_sum, 4800u);
   EXPECT_EQ(root.first_ply, 0);
-  EXPECT_EQ(root.side_to_move(), kWhite);
+  EXPECT_EQ(root.side_to_move(), chess::kWhite);
   // White won: for the mover (White) 1 win, 1 loss, and "*" counts as a draw in half points.
   EXPECT_EQ(root.half_points(), 3u);
 
@@ -175,7 +175,7 @@ TEST(Tally, CountsResultsRatingsAndFirstPly) {
   EXPECT_EQ(entries[1].rated_games, 1u);
   EXPECT_EQ(entries[1].rating_sum, 2400u);
   EXPECT_EQ(entries[1].first_ply, 1);
-  EXPECT_EQ(entries[1].side_to_move(), kBlack);
+  EXPECT_EQ(entries[1].side_to_move(), chess::kBlack);
   EXPECT_EQ(entries[1].half_points(), 0u);  // Black lost
   EXPECT_EQ(entries[2].key, 300u);
   EXPECT_EQ(entries[2].rated_games, 0u);
@@ -212,9 +212,9 @@ TEST(Tally, StartPlyGivesTheSideToMove) {
   std::vector<TallyEntry> entries = drain(tally);
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].first_ply, 41);
-  EXPECT_EQ(entries[0].side_to_move(), kBlack);
+  EXPECT_EQ(entries[0].side_to_move(), chess::kBlack);
   EXPECT_EQ(entries[0].rating_sum, 1000u);  // the mover is Black
-  EXPECT_EQ(entries[1].side_to_move(), kWhite);
+  EXPECT_EQ(entries[1].side_to_move(), chess::kWhite);
 }
 
 TEST(Tally, CountsPastSixteenBitsGoToWideEntries) {
@@ -262,7 +262,7 @@ TEST(Tally, CountsPastEightBitsWithoutRatingsGoToWideEntries) {
     EXPECT_EQ(e.rating_sum, 0u);
   }
   EXPECT_EQ(entries[0].first_ply, 3);
-  EXPECT_EQ(entries[0].side_to_move(), kBlack);
+  EXPECT_EQ(entries[0].side_to_move(), chess::kBlack);
   EXPECT_EQ(entries[1].first_ply, 4);
 }
 
@@ -502,4 +502,4 @@ TEST(Tally, SlicesSplitTheCountsAndSurviveSpills) {
 }
 
 }  // namespace
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

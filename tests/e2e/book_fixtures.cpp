@@ -64,14 +64,14 @@ namespace {
 
 // Replays one game's movetext; false if the core rejects a move.
 bool replay_movetext(const std::string& movetext, int max_ply, ReplayedTestGame& game) {
-  Board board;
+  chess::Board board;
   for (const std::string& token : movetext_tokens(movetext)) {
     if (is_result_token(token)) break;
     if (max_ply > 0 && int(game.plies.size()) >= max_ply) break;
-    SanResult r = san_to_move(board, token);
+    chess::SanResult r = chess::san_to_move(board, token);
     if (!r.ok()) return false;
-    game.plies.push_back({board.key(), move_to_polyglot(r.move)});
-    UndoInfo undo;
+    game.plies.push_back({board.key(), chess::move_to_polyglot(r.move)});
+    chess::UndoInfo undo;
     board.make_move(r.move, undo);
   }
   return true;

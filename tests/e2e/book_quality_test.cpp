@@ -30,15 +30,15 @@ std::filesystem::path book_quality_bin() {
 void write_book(const std::filesystem::path& path, const std::vector<std::string>& line,
                 const std::vector<std::pair<std::string, uint16_t>>& last_moves) {
   std::vector<book::PolyglotEntry> entries;
-  Board board;
+  chess::Board board;
   for (const std::string& uci : line) {
-    const Move m = uci_to_move(board, uci);
-    entries.push_back({board.key(), move_to_polyglot(m), 10, 0});
-    UndoInfo undo;
+    const chess::Move m = chess::uci_to_move(board, uci);
+    entries.push_back({board.key(), chess::move_to_polyglot(m), 10, 0});
+    chess::UndoInfo undo;
     board.make_move(m, undo);
   }
   for (const auto& [uci, weight] : last_moves)
-    entries.push_back({board.key(), move_to_polyglot(uci_to_move(board, uci)), weight, 0});
+    entries.push_back({board.key(), chess::move_to_polyglot(chess::uci_to_move(board, uci)), weight, 0});
   const std::vector<unsigned char> bytes = polyglot_bytes(entries);
   write_file(path, std::string(bytes.begin(), bytes.end()));
 }
@@ -127,7 +127,7 @@ TEST(BookQuality, ABlunderWithMostOfTheWeightScoresBadly) {
 }
 
 // The judge's best move in `board`, from the cache book_quality wrote ("" when not there).
-std::string cached_best_move(const std::filesystem::path& cache, const Board& board) {
+std::string cached_best_move(const std::filesystem::path& cache, const chess::Board& board) {
   std::string fen = board.fen();
   for (int field = 0; field < 2; ++field) fen.erase(fen.rfind(' '));  // the move counters
   std::istringstream lines(read_file(cache));
@@ -151,11 +151,11 @@ TEST(BookQuality, TheJudgesOwnLineHasNoRegret) {
   // Grow the line a move at a time: each run judges the position at its end (through a
   // placeholder move, its first legal one) and so caches the judge's best move there.
   std::vector<std::string> line;
-  Board board;
+  chess::Board board;
   for (int ply = 0; ply < 4; ++ply) {
-    MoveList legal;
-    generate_legal(board, legal);
-    write_book(tmp / "line.bin", line, {{move_to_uci(legal.moves[0]), 1}});
+    chess::MoveList legal;
+    chess::generate_legal(board, legal);
+    write_book(tmp / "line.bin", line, {{chess::move_to_uci(legal.moves[0]), 1}});
     std::vector<std::string> args = judge_args(cache);
     args.push_back((tmp / "line.bin").string());
     const CommandResult r = run_program(args);
@@ -163,8 +163,8 @@ TEST(BookQuality, TheJudgesOwnLineHasNoRegret) {
     const std::string best = cached_best_move(cache, board);
     ASSERT_FALSE(best.empty()) << board.fen() << "\n" << read_file(cache);
     line.push_back(best);
-    UndoInfo undo;
-    board.make_move(uci_to_move(board, best), undo);
+    chess::UndoInfo undo;
+    board.make_move(chess::uci_to_move(board, best), undo);
   }
   write_book(tmp / "line.bin", line, {});
   std::vector<std::string> args = judge_args(cache);

@@ -12,7 +12,7 @@ namespace {
 
 std::filesystem::path twic_sample() { return source_dir() / "data-samples" / "twic0920-2000.pgn"; }
 
-const char* const kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kStart(chess::kStartFen);
 
 TEST(CliValues, NegativeCountsAreRefusedNotWrapped) {
   TempDir tmp;
@@ -185,7 +185,7 @@ TEST(CliValues, MemoryHoldsWhateverTheThreadCount) {
 TEST(CliValues, BadFenOnTheCommandLineIsUsageError) {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"key", "--fen", "not a fen"},
                                                {"perft", "--fen", "8/8/8/8 w - -", "--depth", "1"},
-                                               {"key", "--fen", std::string(kStartFen) + " garbage"},
+                                               {"key", "--fen", kStart + " garbage"},
                                                {"key", "--moves", "e4 e5 Nf9"}}) {
     CommandResult r = run_bookforge(args);
     EXPECT_EQ(r.exit_code, 2) << args[0] << " " << args[1] << ": " << r.err;
@@ -195,10 +195,9 @@ TEST(CliValues, BadFenOnTheCommandLineIsUsageError) {
 }
 
 TEST(CliValues, FenWithTheLineBreakOfAFileIsAccepted) {
-  const std::string expected = run_bookforge({"key", "--fen", kStartFen}).out;
+  const std::string expected = run_bookforge({"key", "--fen", kStart}).out;
   ASSERT_EQ(expected, "463b96181691fc9c\n");
-  for (const std::string& fen : {std::string(kStartFen) + "\n", std::string(kStartFen) + "\r\n",
-                                 "  " + std::string(kStartFen) + " \t\n"}) {
+  for (const std::string& fen : {kStart + "\n", kStart + "\r\n", "  " + kStart + " \t\n"}) {
     CommandResult r = run_bookforge({"key", "--fen", fen});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, expected);

@@ -320,12 +320,12 @@ void expect_only_complete_files(const fs::path& set) {
   for (const fs::directory_entry& e : fs::directory_iterator(set)) {
     const std::string path = e.path().string();
     if (e.path().filename() == "games.fingerprints") {
-      EXPECT_TRUE(book::read_game_list(path).ok()) << path;
+      EXPECT_TRUE(counts::read_game_list(path).ok()) << path;
       continue;
     }
-    Result<std::unique_ptr<book::CountsFileReader>> reader = book::CountsFileReader::open(path);
+    Result<std::unique_ptr<counts::CountsFileReader>> reader = counts::CountsFileReader::open(path);
     ASSERT_TRUE(reader.ok()) << reader.error().message;
-    book::TallyEntry entry;
+    counts::TallyEntry entry;
     while ((*reader)->next(entry)) {
     }
     EXPECT_TRUE((*reader)->status().ok()) << (*reader)->status().error().message;

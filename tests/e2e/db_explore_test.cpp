@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "e2e/book_fixtures.h"
-#include "e2e/db_helpers.h"
 #include "chess/board.h"
 #include "chess/san.h"
+#include "e2e/book_fixtures.h"
+#include "e2e/db_helpers.h"
 
 namespace bookforge::test {
 namespace {
@@ -46,16 +46,16 @@ void count_game(const std::map<std::string, std::string>& tags, const std::strin
     }
   };
   const uint64_t elos[2] = {elo("WhiteElo"), elo("BlackElo")};
-  Board board;
+  chess::Board board;
   std::set<std::pair<uint64_t, uint16_t>> seen;  // a game counts once per (position, move)
   const int sample_ply = int(rng() % 30);
   int ply = 0;
   for (const std::string& san : movetext_tokens(movetext)) {
     if (ply >= kMaxPly || is_result_token(san)) break;
-    SanResult r = san_to_move(board, san);
+    chess::SanResult r = chess::san_to_move(board, san);
     ASSERT_TRUE(r.ok()) << "move '" << san << "' of game " << out.games + 1;
     if (ply == sample_ply && out.games % 50 == 0) out.sample_fens.push_back(board.fen());
-    const std::pair<uint64_t, uint16_t> k{board.key(), move_to_polyglot(r.move)};
+    const std::pair<uint64_t, uint16_t> k{board.key(), chess::move_to_polyglot(r.move)};
     if (seen.insert(k).second) {
       Counts& c = out.rows[k];
       ++c.games;
@@ -71,7 +71,7 @@ void count_game(const std::map<std::string, std::string>& tags, const std::strin
       if (opponent_elo > 0) c.opponent_rating_sum += opponent_elo, ++c.opponents_rated;
       c.first_ply = std::min(c.first_ply, ply);
     }
-    UndoInfo undo;
+    chess::UndoInfo undo;
     board.make_move(r.move, undo);
     ++ply;
   }
@@ -157,7 +157,7 @@ class DbExplore : public ::testing::Test {
   }
 
   // Explores the position and compares every move with the independent count.
-  void check_position(const Board& board, const std::vector<std::string>& args) {
+  void check_position(const chess::Board& board, const std::vector<std::string>& args) {
     std::vector<std::string> all{"db", "explore", "--db", db_.string(), "--json"};
     all.insert(all.end(), args.begin(), args.end());
     CommandResult r = run_bookforge(all);
@@ -170,7 +170,7 @@ class DbExplore : public ::testing::Test {
     std::map<std::string, Counts> expected;
     for (auto it = counts_->rows.lower_bound({board.key(), 0});
          it != counts_->rows.end() && it->first.first == board.key(); ++it)
-      expected[move_to_uci(polyglot_to_move(board, it->first.second))] = it->second;
+      expected[chess::move_to_uci(chess::polyglot_to_move(board, it->first.second))] = it->second;
     ASSERT_EQ(rows.size(), expected.size()) << board.fen() << "\n" << r.out;
     for (size_t i = 0; i < rows.size(); ++i) {
       const ExploredRow& row = rows[i];
@@ -185,7 +185,7 @@ class DbExplore : public ::testing::Test {
         EXPECT_NEAR(row.white, 100.0 * c.white / decided, 0.006);
         EXPECT_NEAR(row.draws, 100.0 * c.draws / decided, 0.006);
         EXPECT_NEAR(row.black, 100.0 * c.black / decided, 0.006);
-        const double wins = board.side_to_move() == kWhite ? c.white : c.black;
+        const double wins = board.side_to_move() == chess::kWhite ? c.white : c.black;
         EXPECT_NEAR(row.score, 100.0 * (wins + 0.5 * c.draws) / decided, 0.006);
       }
       ASSERT_EQ(row.avg_rating.has_value(), c.rated > 0);
@@ -224,12 +224,12 @@ TEST_F(DbExplore, EveryStoredRowEqualsTheIndependentCount) {
 
 TEST_F(DbExplore, ExploreMatchesTheIndependentCountOnSamplePositions) {
   for (const char* moves : {"", "e4", "d4", "e4 c5", "e4 e5 Nf3", "d4 Nf6 c4", "e4 c5 Nf3 d6 d4 cxd4 Nxd4"}) {
-    Board board;
+    chess::Board board;
     for (std::istringstream in(moves); !in.eof();) {
       std::string san;
       if (!(in >> san)) break;
-      UndoInfo undo;
-      board.make_move(san_to_move(board, san).move, undo);
+      chess::UndoInfo undo;
+      board.make_move(chess::san_to_move(board, san).move, undo);
     }
     SCOPED_TRACE(moves);
     check_position(board, {"--moves", moves});
@@ -237,7 +237,7 @@ TEST_F(DbExplore, ExploreMatchesTheIndependentCountOnSamplePositions) {
   ASSERT_GE(counts_->sample_fens.size(), 40u);
   for (const std::string& fen : counts_->sample_fens) {
     SCOPED_TRACE(fen);
-    check_position(*Board::from_fen(fen), {"--fen", fen});
+    check_position(*chess::Board::from_fen(fen), {"--fen", fen});
   }
 }
 

@@ -16,8 +16,8 @@
 #include <regex>
 #include <thread>
 
-#include "store/add.h"
 #include "e2e/db_helpers.h"
+#include "store/add.h"
 
 extern char** environ;
 

@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "e2e/book_fixtures.h"
-#include "e2e/db_helpers.h"
 #include "chess/board.h"
 #include "chess/san.h"
+#include "e2e/book_fixtures.h"
+#include "e2e/db_helpers.h"
 
 namespace bookforge::test {
 namespace {
@@ -162,14 +162,14 @@ class DbSlices : public ::testing::Test {
 
   static void count_game(const std::string& result, const int elos[2], const std::string& movetext,
                          const GameSlice& slice) {
-    Board board;
+    chess::Board board;
     std::set<Key> seen;
     int ply = 0;
     for (const std::string& san : movetext_tokens(movetext)) {
       if (ply >= kMaxPly || is_result_token(san)) break;
-      SanResult r = san_to_move(board, san);
+      chess::SanResult r = chess::san_to_move(board, san);
       ASSERT_TRUE(r.ok()) << san;
-      const Key k{board.key(), move_to_polyglot(r.move)};
+      const Key k{board.key(), chess::move_to_polyglot(r.move)};
       if (seen.insert(k).second) {
         auto& per_slice = (*counts_)[k];
         per_slice.emplace_back(slice, Counts{});
@@ -179,14 +179,14 @@ class DbSlices : public ::testing::Test {
         if (elos[ply % 2] > 0) c.rating_sum = uint64_t(elos[ply % 2]), c.rated = 1;
         if (elos[1 - ply % 2] > 0) c.opponent_sum = uint64_t(elos[1 - ply % 2]), c.opponents_rated = 1;
       }
-      UndoInfo undo;
+      chess::UndoInfo undo;
       board.make_move(r.move, undo);
       ++ply;
     }
   }
 
   // Compares `db explore` of `board` under `filter` with the independent count.
-  void check(const Board& board, const Filter& filter) {
+  void check(const chess::Board& board, const Filter& filter) {
     std::vector<std::string> args{"db", "explore", "--db", db_.string(), "--json", "--fen", board.fen()};
     args.insert(args.end(), filter.args.begin(), filter.args.end());
     CommandResult r = run_bookforge(args);
@@ -214,7 +214,7 @@ class DbSlices : public ::testing::Test {
       if (sum.games == 0) continue;
       ++expected_moves;
       position_games += sum.games;
-      const std::string uci = move_to_uci(polyglot_to_move(board, it->first.second));
+      const std::string uci = chess::move_to_uci(chess::polyglot_to_move(board, it->first.second));
       SCOPED_TRACE(uci + " at " + board.fen());
       ASSERT_TRUE(shown.count(uci)) << r.out;
       const nlohmann::json& m = *shown[uci];
@@ -232,7 +232,7 @@ class DbSlices : public ::testing::Test {
         const double opponents = double(sum.opponent_sum) / double(sum.opponents_rated);
         EXPECT_NEAR(m["avg_opponent_rating"].get<double>(), opponents, 0.051);
         if (decided > 0) {
-          const bool white = board.side_to_move() == kWhite;
+          const bool white = board.side_to_move() == chess::kWhite;
           const double wins = double(white ? sum.white : sum.black),
                        losses = double(white ? sum.black : sum.white);
           EXPECT_NEAR(m["performance"].get<double>(), opponents + 400.0 * (wins - losses) / decided, 0.51);
@@ -275,13 +275,13 @@ std::vector<Filter> filters() {
 }
 
 TEST_F(DbSlices, ExploreUnderEveryFilterEqualsTheIndependentCount) {
-  std::vector<Board> boards;
+  std::vector<chess::Board> boards;
   for (const char* line : {"", "e4", "d4", "e4 c5", "e4 e5 Nf3", "d4 Nf6 c4", "e4 c5 Nf3 d6"}) {
-    Board b;
+    chess::Board b;
     std::istringstream in(line);
     for (std::string san; in >> san;) {
-      UndoInfo undo;
-      b.make_move(san_to_move(b, san).move, undo);
+      chess::UndoInfo undo;
+      b.make_move(chess::san_to_move(b, san).move, undo);
     }
     boards.push_back(b);
   }
@@ -289,7 +289,7 @@ TEST_F(DbSlices, ExploreUnderEveryFilterEqualsTheIndependentCount) {
     std::string name;
     for (const std::string& a : f.args) name += a + " ";
     SCOPED_TRACE("filter: " + name);
-    for (const Board& b : boards) check(b, f);
+    for (const chess::Board& b : boards) check(b, f);
   }
 }
 

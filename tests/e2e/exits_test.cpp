@@ -25,7 +25,7 @@ TEST(ExitsBuild, EveryLineIsAPositionTheBookHasNoMoveFor) {
   for (std::string line; std::getline(all, line); ++lines) {
     const size_t ce = line.find(" ce ");
     ASSERT_NE(ce, std::string::npos) << line;
-    const Board b = test::board_of(line.substr(0, ce) + " 0 1");
+    const chess::Board b = test::board_of(line.substr(0, ce) + " 0 1");
     EXPECT_TRUE(book->find(b.key()).empty()) << line;
   }
   EXPECT_GT(lines, 10);

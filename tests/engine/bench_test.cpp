@@ -8,7 +8,7 @@
 
 #include "engine/bench.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 // What `bookforge bench` prints as "Nodes searched" (default depth and hash, one thread, fresh
@@ -56,4 +56,4 @@ TEST(Bench, SecondRunCountsTheSameAsTheFirst) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

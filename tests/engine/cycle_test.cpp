@@ -4,22 +4,22 @@
 
 #include "chess/san.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
-Board play(const std::vector<const char*>& moves, std::vector<uint64_t>* keys = nullptr) {
-  Board b;
+chess::Board play(const std::vector<const char*>& moves, std::vector<uint64_t>* keys = nullptr) {
+  chess::Board b;
   for (const char* m : moves) {
     if (keys) keys->push_back(b.key());
-    UndoInfo u;
-    b.make_move(uci_to_move(b, m), u);
+    chess::UndoInfo u;
+    b.make_move(chess::uci_to_move(b, m), u);
   }
   return b;
 }
 
 TEST(Cycle, FindsTheMoveBackToAnEarlierPosition) {
   std::vector<uint64_t> keys;
-  const Board b = play({"g1f3", "g8f6", "f3g1"}, &keys);  // Black to move; Ng8 restores the start
+  const chess::Board b = play({"g1f3", "g8f6", "f3g1"}, &keys);  // Black to move; Ng8 restores the start
   EXPECT_TRUE(reaches_in_one_move(b, keys[0]));
   EXPECT_FALSE(reaches_in_one_move(b, keys[1]));  // same side to move: not one move away
   EXPECT_FALSE(reaches_in_one_move(b, keys[2]));
@@ -27,8 +27,8 @@ TEST(Cycle, FindsTheMoveBackToAnEarlierPosition) {
 
 // Whether White, to move in `now`, can reach `earlier` (Black to move) in one move.
 bool reaches(const char* now, const char* earlier) {
-  Result<Board> a = Board::from_fen(now);
-  Result<Board> b = Board::from_fen(earlier);
+  Result<chess::Board> a = chess::Board::from_fen(now);
+  Result<chess::Board> b = chess::Board::from_fen(earlier);
   EXPECT_TRUE(a.ok() && b.ok()) << now << " / " << earlier;
   return a.ok() && b.ok() && reaches_in_one_move(*a, b->key());
 }
@@ -45,4 +45,4 @@ TEST(Cycle, PathMustBeFree) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -11,7 +11,7 @@
 
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 using test::board_of;
@@ -46,7 +46,7 @@ std::string colour_flipped(const std::string& fen) {
 }
 
 const std::vector<std::string> kPositions = {
-    std::string(kStartFen),
+    std::string(chess::kStartFen),
     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     "r2q1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 10",
     "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/6K1 b - - 0 25",
@@ -82,17 +82,17 @@ TEST(Eval, ColourFlipOnTheStsSuite) {
 
 TEST(Eval, BreakdownBlendsToTheScore) {
   for (const std::string& fen : kPositions) {
-    const Board b = board_of(fen);
+    const chess::Board b = board_of(fen);
     const EvalBreakdown e = evaluate_breakdown(b, default_eval_params());
     const int white = e.drawn ? 0 : (e.mg * e.phase + e.eg * e.eg_scale / 64 * (24 - e.phase)) / 24;
-    EXPECT_EQ(evaluate(b), b.side_to_move() == kWhite ? white : -white) << fen;
+    EXPECT_EQ(evaluate(b), b.side_to_move() == chess::kWhite ? white : -white) << fen;
     EXPECT_EQ(evaluate(b), evaluate(b, default_eval_params())) << fen;
   }
 }
 
 TEST(Eval, WeightsChangeTheScore) {
   // The tuner relies on evaluate(board, params) reading every weight from params.
-  const Board b = board_of("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  const chess::Board b = board_of("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
   EvalParams p = default_eval_params();
   p.tempo.mg += 24;
   p.tempo.eg += 24;
@@ -112,7 +112,7 @@ TEST(Eval, AMinorOnTheLastRankHasNoPawnInFront) {
 }
 
 TEST(Eval, StartPositionIsNearlyEqual) {
-  const Score s = evaluate(Board());
+  const Score s = evaluate(chess::Board());
   EXPECT_GT(s, -10);
   EXPECT_LT(s, 50);
 }
@@ -188,4 +188,4 @@ TEST(Eval, KingPawnDistanceIsToTheNearestOwnPawn) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

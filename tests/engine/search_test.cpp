@@ -12,13 +12,13 @@
 #include "chess/san.h"
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 using test::board_of;
 
-SearchResult search_depth(const Board& board, int depth, int multipv = 1, std::vector<Move> moves = {},
-                          const std::vector<uint64_t>& history = {}) {
+SearchResult search_depth(const chess::Board& board, int depth, int multipv = 1,
+                          std::vector<chess::Move> moves = {}, const std::vector<uint64_t>& history = {}) {
   Engine engine(16, 1);
   SearchLimits limits;
   limits.depth = depth;
@@ -31,7 +31,7 @@ bool long_tests() { return std::getenv("BOOKFORGE_LONG_TESTS") != nullptr; }
 
 // Searches until a mate in at most `moves` moves is found, or a depth or node cap is reached.
 // Composed problems (quiet keys, sacrifices) can need far more depth than the mate's length.
-Score find_mate(const Board& board, int moves) {
+Score find_mate(const chess::Board& board, int moves) {
   Engine engine(16, 1);
   SearchLimits limits;
   limits.depth = 2 * moves + 20;
@@ -70,7 +70,7 @@ const MateCase kEmbeddedMates[] = {
 
 TEST(SearchMates, EmbeddedPositions) {
   for (const MateCase& c : kEmbeddedMates) {
-    const Board b = board_of(c.fen);
+    const chess::Board b = board_of(c.fen);
     const SearchResult r = search_depth(b, 2 * c.moves + 2);
     ASSERT_FALSE(r.lines.empty()) << c.fen;
     EXPECT_GE(r.lines[0].score, mate_in(2 * c.moves - 1)) << c.fen;
@@ -110,12 +110,12 @@ void check_mate_file(const std::filesystem::path& path, int moves, int every, co
     ++line_no;
     if (left_out.count(line_no)) continue;
     if (tried++ % every) continue;
-    Result<Board> b = Board::from_fen(line);
+    Result<chess::Board> b = chess::Board::from_fen(line);
     if (!b.ok()) {
       std::istringstream s(line);
       std::string f[4];
       s >> f[0] >> f[1] >> f[2] >> f[3];
-      b = Board::from_fen(f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0 1");
+      b = chess::Board::from_fen(f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " 0 1");
     }
     ASSERT_TRUE(b.ok()) << path << ":" << line_no << ": " << b.error().message;
     EXPECT_GE(find_mate(*b, moves), mate_in(2 * moves - 1))
@@ -151,13 +151,13 @@ TEST(SearchMates, SunfishMateInFour) {
 // Draws
 
 // Plays `uci` moves from `board`, collecting the keys of the positions left behind.
-std::vector<uint64_t> play(Board& board, const std::vector<std::string>& uci) {
+std::vector<uint64_t> play(chess::Board& board, const std::vector<std::string>& uci) {
   std::vector<uint64_t> history;
   for (const std::string& text : uci) {
-    const Move m = uci_to_move(board, text);
+    const chess::Move m = chess::uci_to_move(board, text);
     EXPECT_TRUE(m.is_ok()) << text;
     history.push_back(board.key());
-    UndoInfo undo;
+    chess::UndoInfo undo;
     board.make_move(m, undo);
   }
   return history;
@@ -166,14 +166,14 @@ std::vector<uint64_t> play(Board& board, const std::vector<std::string>& uci) {
 TEST(SearchDraws, ThreefoldRepetitionSavesTheLosingSide) {
   // White is a queen and a rook down; shuffling the knight repeats the position.
   const std::string fen = "k7/8/8/8/8/8/qr6/6NK w - - 0 1";
-  Board board = board_of(fen);
+  chess::Board board = board_of(fen);
   const std::vector<uint64_t> history =
       play(board, {"g1f3", "a2a3", "f3g1", "a3a2", "g1f3", "a2a3", "f3g1", "a3a2"});
   // Ng1-f3 now brings about the position after it for the third time: a draw.
   const SearchResult with_history = search_depth(board, 6, 1, {}, history);
   ASSERT_FALSE(with_history.lines.empty());
   EXPECT_EQ(with_history.lines[0].score, kScoreDraw);
-  EXPECT_EQ(move_to_uci(with_history.best_move), "g1f3");
+  EXPECT_EQ(chess::move_to_uci(with_history.best_move), "g1f3");
   // Without the game's history the same position is simply lost.
   const SearchResult without = search_depth(board_of(fen), 6);
   ASSERT_FALSE(without.lines.empty());
@@ -188,7 +188,7 @@ TEST(SearchDraws, RepetitionInsideTheSearchIsADraw) {
     const SearchResult r = search_depth(board_of("7k/6p1/8/8/8/n5K1/n7/rr1Q4 w - - 0 1"), depth);
     ASSERT_FALSE(r.lines.empty());
     EXPECT_EQ(r.lines[0].score, kScoreDraw) << depth;
-    EXPECT_EQ(move_to_uci(r.best_move), "d1h5") << depth;
+    EXPECT_EQ(chess::move_to_uci(r.best_move), "d1h5") << depth;
   }
 }
 
@@ -211,7 +211,7 @@ TEST(SearchDraws, InsufficientMaterialScoresZero) {
 // Root move restriction and multi-PV
 
 TEST(SearchRoot, MultiPvGivesDistinctMovesBestFirst) {
-  const Board b;
+  const chess::Board b;
   const SearchResult r = search_depth(b, 6, 4);
   ASSERT_EQ(r.lines.size(), 4u);
   std::set<uint16_t> moves;
@@ -233,10 +233,10 @@ TEST(SearchRoot, MultiPvIsCappedByTheLegalMoves) {
 }
 
 TEST(SearchRoot, SearchMovesRestrictsTheRoot) {
-  const Board b;
-  const std::vector<Move> only = {uci_to_move(b, "a2a3"), uci_to_move(b, "h2h4")};
+  const chess::Board b;
+  const std::vector<chess::Move> only = {chess::uci_to_move(b, "a2a3"), chess::uci_to_move(b, "h2h4")};
   SearchResult r = search_depth(b, 6, 1, only);
-  EXPECT_TRUE(r.best_move == only[0] || r.best_move == only[1]) << move_to_uci(r.best_move);
+  EXPECT_TRUE(r.best_move == only[0] || r.best_move == only[1]) << chess::move_to_uci(r.best_move);
   r = search_depth(b, 6, 5, only);
   ASSERT_EQ(r.lines.size(), 2u);
   for (const PvLine& l : r.lines) EXPECT_TRUE(l.move == only[0] || l.move == only[1]);
@@ -244,10 +244,10 @@ TEST(SearchRoot, SearchMovesRestrictsTheRoot) {
 
 TEST(SearchRoot, SearchMovesCanForceABlunderToBeScored) {
   // Black's queen is attacked: moving the king instead loses it, and the score shows it.
-  const Board b = board_of("4k3/8/8/3q4/8/8/8/3RK3 b - - 0 1");
+  const chess::Board b = board_of("4k3/8/8/3q4/8/8/8/3RK3 b - - 0 1");
   const SearchResult all = search_depth(b, 6);
-  const SearchResult blunder = search_depth(b, 6, 1, {uci_to_move(b, "e8f7")});
-  EXPECT_EQ(move_to_uci(blunder.best_move), "e8f7");
+  const SearchResult blunder = search_depth(b, 6, 1, {chess::uci_to_move(b, "e8f7")});
+  EXPECT_EQ(chess::move_to_uci(blunder.best_move), "e8f7");
   EXPECT_LT(blunder.lines[0].score, all.lines[0].score - 500);
 }
 
@@ -255,7 +255,7 @@ TEST(SearchRoot, SearchMovesCanForceABlunderToBeScored) {
 // Limits and determinism
 
 TEST(SearchLimitsTest, FixedDepthIsDeterministic) {
-  const Board b = board_of("r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  const chess::Board b = board_of("r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
   const SearchResult a = search_depth(b, 9);
   const SearchResult c = search_depth(b, 9);
   EXPECT_EQ(a.nodes, c.nodes);
@@ -265,7 +265,7 @@ TEST(SearchLimitsTest, FixedDepthIsDeterministic) {
 }
 
 TEST(SearchLimitsTest, NodeLimitIsExactAndDeterministic) {
-  const Board b;
+  const chess::Board b;
   Engine e1(16, 1), e2(16, 1);
   SearchLimits limits;
   limits.nodes = 20000;
@@ -287,7 +287,7 @@ TEST(SearchLimitsTest, InfoLinesReportEveryDepth) {
     if (info.line.bound == Bound::kExact) depths.push_back(info.line.depth);
     EXPECT_FALSE(info.line.pv.empty());
   };
-  const SearchResult r = engine.search(Board(), {}, limits, listener);
+  const SearchResult r = engine.search(chess::Board(), {}, limits, listener);
   ASSERT_FALSE(depths.empty());
   EXPECT_EQ(depths.front(), 1);
   EXPECT_EQ(depths.back(), 7);
@@ -300,7 +300,7 @@ TEST(SearchLimitsTest, StopEndsAnInfiniteSearch) {
   limits.infinite = true;
   std::atomic<bool> done{false};
   SearchResult result;
-  engine.start(Board(), {}, limits, {}, [&](const SearchResult& r) {
+  engine.start(chess::Board(), {}, limits, {}, [&](const SearchResult& r) {
     result = r;
     done = true;
   });
@@ -309,7 +309,7 @@ TEST(SearchLimitsTest, StopEndsAnInfiniteSearch) {
   engine.stop();
   engine.wait();
   EXPECT_TRUE(done.load());
-  EXPECT_TRUE(Board().is_legal(result.best_move));
+  EXPECT_TRUE(chess::Board().is_legal(result.best_move));
 }
 
 TEST(SearchLimitsTest, TwoThreadsFindTheSameMate) {
@@ -317,9 +317,9 @@ TEST(SearchLimitsTest, TwoThreadsFindTheSameMate) {
   SearchLimits limits;
   limits.depth = 6;
   const SearchResult r = engine.search(board_of("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), {}, limits);
-  EXPECT_EQ(move_to_uci(r.best_move), "d1d8");
+  EXPECT_EQ(chess::move_to_uci(r.best_move), "d1d8");
   EXPECT_EQ(r.lines[0].score, mate_in(1));
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

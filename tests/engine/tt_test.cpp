@@ -2,15 +2,15 @@
 
 #include <gtest/gtest.h>
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 // Keys below 2^32 all land in bucket 0 (the bucket comes from the high bits of the key) and
 // differ in their check bits: a way to fill one bucket on purpose.
 constexpr uint64_t same_bucket_key(uint32_t i) { return uint64_t(i) + 1; }
 
-const Move kMoveA(kE2, kE4);
-const Move kMoveB(kG1, kF3);
+const chess::Move kMoveA(chess::kE2, chess::kE4);
+const chess::Move kMoveB(chess::kG1, chess::kF3);
 
 TEST(TranspositionTable, LayoutIsPacked) {
   EXPECT_LE(sizeof(TTEntry), 16u);
@@ -46,7 +46,7 @@ TEST(TranspositionTable, BoundsAndNegativeValuesRoundTrip) {
   TranspositionTable tt(1);
   for (Bound b : {Bound::kUpper, Bound::kLower, Bound::kExact}) {
     const uint64_t key = 0x1000000000ULL * (uint64_t(b) + 7);
-    tt.store(key, 3, Move::none(), -250, -31, TranspositionTable::kMinDepth, b);
+    tt.store(key, 3, chess::Move::none(), -250, -31, TranspositionTable::kMinDepth, b);
     TTData d;
     ASSERT_TRUE(tt.probe(key, 3, d));
     EXPECT_EQ(d.bound, b);
@@ -85,14 +85,14 @@ TEST(TranspositionTable, MateScoresAreStoredRelativeToTheNode) {
 TEST(TranspositionTable, SameKeyKeepsDeeperBoundButLearnsMove) {
   TranspositionTable tt(1);
   const uint64_t key = 0x0123456789ABCDEFULL;
-  tt.store(key, 0, Move::none(), 100, 0, 12, Bound::kLower);
+  tt.store(key, 0, chess::Move::none(), 100, 0, 12, Bound::kLower);
   tt.store(key, 0, kMoveB, -40, 0, 3, Bound::kUpper);  // shallow bound: the deep one stays
   TTData d;
   ASSERT_TRUE(tt.probe(key, 0, d));
   EXPECT_EQ(d.depth, 12);
   EXPECT_EQ(d.score, 100);
   EXPECT_EQ(d.move, kMoveB);
-  tt.store(key, 0, Move::none(), 15, 0, 5, Bound::kExact);  // an exact score always replaces
+  tt.store(key, 0, chess::Move::none(), 15, 0, 5, Bound::kExact);  // an exact score always replaces
   ASSERT_TRUE(tt.probe(key, 0, d));
   EXPECT_EQ(d.depth, 5);
   EXPECT_EQ(d.score, 15);
@@ -170,4 +170,4 @@ TEST(TranspositionTable, HashfullCountsOnlyThisGeneration) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

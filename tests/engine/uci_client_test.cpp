@@ -16,7 +16,7 @@
 #include "chess/san.h"
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 // A UCI engine in a shell script: writes its process id to `dir`/engine.pid, runs `on_uci` for
@@ -60,11 +60,12 @@ pid_t engine_pid(const test::TempDir& dir) {
 SearchResult search_start_position(const std::string& engine) {
   auto client = UciClient::launch(engine, {});
   EXPECT_TRUE(client.ok()) << client.error().message;
-  const Board board = *Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const chess::Board board =
+      *chess::Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   SearchLimits limits;
   limits.nodes = 1000;
   limits.multipv = 3;
-  for (const char* m : {"e2e4", "d2d4", "g1f3"}) limits.search_moves.push_back(uci_to_move(board, m));
+  for (const char* m : {"e2e4", "d2d4", "g1f3"}) limits.search_moves.push_back(chess::uci_to_move(board, m));
   auto result = (*client)->search(board, limits, 5000);
   EXPECT_TRUE(result.ok()) << result.error().message;
   return result.ok() ? *result : SearchResult{};
@@ -78,7 +79,7 @@ constexpr const char* kFirstIteration =
 
 std::map<std::string, std::vector<Score>> scores_by_move(const SearchResult& r) {
   std::map<std::string, std::vector<Score>> out;
-  for (const PvLine& line : r.lines) out[move_to_uci(line.move)].push_back(line.score);
+  for (const PvLine& line : r.lines) out[chess::move_to_uci(line.move)].push_back(line.score);
   return out;
 }
 
@@ -95,7 +96,7 @@ TEST(UciClient, LinesAreKeptByMoveWhenTheEngineReordersThem) {
   EXPECT_EQ(scores.at("e2e4"), std::vector<Score>{30});
   EXPECT_EQ(scores.at("g1f3"), std::vector<Score>{10});
   ASSERT_EQ(r.lines.size(), 3u);
-  EXPECT_EQ(move_to_uci(r.lines[0].move), "d2d4");  // the latest report's best line first
+  EXPECT_EQ(chess::move_to_uci(r.lines[0].move), "d2d4");  // the latest report's best line first
 }
 
 // A line reported with a bound is not a score; the move's last exact score stands, and the move
@@ -124,13 +125,13 @@ TEST(UciClient, NoMoreLinesThanAsked) {
                                                       "info depth 2 multipv 3 score cp 5 nodes 900 pv d2d4\n"
                                                       "bestmove e2e4\n"));
   ASSERT_EQ(r.lines.size(), 3u);
-  EXPECT_EQ(move_to_uci(r.lines[0].move), "e2e4");
-  EXPECT_EQ(move_to_uci(r.lines[1].move), "g1f3");
-  EXPECT_EQ(move_to_uci(r.lines[2].move), "d2d4");
+  EXPECT_EQ(chess::move_to_uci(r.lines[0].move), "e2e4");
+  EXPECT_EQ(chess::move_to_uci(r.lines[1].move), "g1f3");
+  EXPECT_EQ(chess::move_to_uci(r.lines[2].move), "d2d4");
   EXPECT_EQ(r.lines[2].score, 5);
 }
 
-constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kStart(chess::kStartFen);
 
 SearchLimits node_limit() {
   SearchLimits limits;
@@ -152,10 +153,10 @@ TEST(UciClient, StarvedEngineIsWaitedFor) {
     std::this_thread::sleep_for(std::chrono::seconds(3));
     ::kill(pid, SIGCONT);
   });
-  auto result = (*client)->search(test::board_of(kStartFen), node_limit(), /*grace_ms=*/1000);
+  auto result = (*client)->search(test::board_of(kStart), node_limit(), /*grace_ms=*/1000);
   resume.join();
   ASSERT_TRUE(result.ok()) << result.error().message;
-  EXPECT_EQ(move_to_uci(result->best_move), "e2e4");
+  EXPECT_EQ(chess::move_to_uci(result->best_move), "e2e4");
 }
 
 // The message of a search from the start position with a small grace that must fail; it must
@@ -163,10 +164,10 @@ TEST(UciClient, StarvedEngineIsWaitedFor) {
 std::string failed_search_message(const std::string& engine) {
   auto client = UciClient::launch(engine, {});
   if (!client.ok()) return "launch failed: " + client.error().message;
-  auto result = (*client)->search(test::board_of(kStartFen), node_limit(), /*grace_ms=*/300);
+  auto result = (*client)->search(test::board_of(kStart), node_limit(), /*grace_ms=*/300);
   if (result.ok()) return "the search succeeded";
   const std::string& message = result.error().message;
-  EXPECT_NE(message.find("no bestmove from engine " + engine + " for " + kStartFen + " after "),
+  EXPECT_NE(message.find("no bestmove from engine " + engine + " for " + kStart + " after "),
             std::string::npos)
       << message;
   return message;
@@ -202,4 +203,4 @@ TEST(UciClient, BusyEngineWithoutUciokFailsToLaunch) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -12,7 +12,7 @@
 
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 namespace fs = std::filesystem;
@@ -80,4 +80,4 @@ TEST(UciClients, GamesThroughThePolyglotAdapter) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

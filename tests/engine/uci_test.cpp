@@ -11,7 +11,7 @@
 #include "chess/san.h"
 #include "support/test_support.h"
 
-namespace bookforge {
+namespace bookforge::engine {
 namespace {
 
 using test::run_bookforge;
@@ -31,22 +31,22 @@ int find_line(const std::vector<std::string>& lines, const std::string& prefix, 
 }
 
 // The move of the last "bestmove" line, checked to be legal in `board`.
-Move best_move(const std::vector<std::string>& lines, const Board& board) {
+chess::Move best_move(const std::vector<std::string>& lines, const chess::Board& board) {
   int i = -1;
   for (int k = 0; k < int(lines.size()); ++k)
     if (lines[size_t(k)].rfind("bestmove ", 0) == 0) i = k;
-  if (i < 0) return Move::none();
+  if (i < 0) return chess::Move::none();
   std::istringstream s(lines[size_t(i)]);
   std::string word, move;
   s >> word >> move;
-  return uci_to_move(board, move);
+  return chess::uci_to_move(board, move);
 }
 
-Board after(const std::vector<std::string>& uci_moves) {
-  Board b;
+chess::Board after(const std::vector<std::string>& uci_moves) {
+  chess::Board b;
   for (const std::string& t : uci_moves) {
-    UndoInfo u;
-    b.make_move(uci_to_move(b, t), u);
+    chess::UndoInfo u;
+    b.make_move(chess::uci_to_move(b, t), u);
   }
   return b;
 }
@@ -71,7 +71,7 @@ TEST(UciProtocol, PositionWithMovesThenGoDepth) {
   const auto lines = lines_of(r.out);
   // At the end of its input the engine finishes a search with limits before it exits.
   EXPECT_GE(find_line(lines, "info depth 6 "), 0) << r.out;
-  const Move m = best_move(lines, after({"e2e4", "e7e5", "g1f3"}));
+  const chess::Move m = best_move(lines, after({"e2e4", "e7e5", "g1f3"}));
   EXPECT_TRUE(m.is_ok()) << r.out;
   // Info lines carry score, nodes and a principal variation.
   const int info = find_line(lines, "info depth 6 ");
@@ -113,17 +113,17 @@ TEST(UciProtocol, MultiPvAndSearchMoves) {
 
   r = run_bookforge({"uci"}, "position startpos\ngo depth 5 searchmoves a2a3 h2h3\n");
   lines = lines_of(r.out);
-  const Move m = best_move(lines, Board());
-  EXPECT_TRUE(move_to_uci(m) == "a2a3" || move_to_uci(m) == "h2h3") << r.out;
+  const chess::Move m = best_move(lines, chess::Board());
+  EXPECT_TRUE(chess::move_to_uci(m) == "a2a3" || chess::move_to_uci(m) == "h2h3") << r.out;
 }
 
 TEST(UciProtocol, ClockAndPonder) {
   // A clock search must end by itself.
   auto r = run_bookforge({"uci"}, "position startpos\ngo wtime 300 btime 300 winc 0 binc 0\nisready\n");
-  EXPECT_TRUE(best_move(lines_of(r.out), Board()).is_ok()) << r.out;
+  EXPECT_TRUE(best_move(lines_of(r.out), chess::Board()).is_ok()) << r.out;
   // A ponder search waits for ponderhit, then plays on the clock.
   r = run_bookforge({"uci"}, "position startpos\ngo ponder wtime 500 btime 500\nponderhit\n");
-  EXPECT_TRUE(best_move(lines_of(r.out), Board()).is_ok()) << r.out;
+  EXPECT_TRUE(best_move(lines_of(r.out), chess::Board()).is_ok()) << r.out;
   // movetime
   r = run_bookforge({"uci"}, "position startpos moves e2e4\ngo movetime 100\n");
   EXPECT_TRUE(best_move(lines_of(r.out), after({"e2e4"})).is_ok()) << r.out;
@@ -151,11 +151,11 @@ TEST(UciProtocol, CheckmatedRootAnswersNone) {
 
 // A one-position Polyglot book that recommends an odd move, so that a book move cannot be
 // mistaken for a searched one. Weights descend from 10 unless given.
-void write_book(const std::filesystem::path& path, const Board& board, const std::vector<std::string>& moves,
-                std::vector<uint16_t> weights = {}) {
+void write_book(const std::filesystem::path& path, const chess::Board& board,
+                const std::vector<std::string>& moves, std::vector<uint16_t> weights = {}) {
   std::vector<book::PolyglotEntry> entries;
   for (size_t i = 0; i < moves.size(); ++i)
-    entries.push_back({board.key(), move_to_polyglot(uci_to_move(board, moves[i])),
+    entries.push_back({board.key(), chess::move_to_polyglot(chess::uci_to_move(board, moves[i])),
                        i < weights.size() ? weights[i] : uint16_t(10 - i), 0});
   const std::vector<unsigned char> bytes = test::polyglot_bytes(entries);
   test::write_file(path, std::string(bytes.begin(), bytes.end()));
@@ -164,7 +164,7 @@ void write_book(const std::filesystem::path& path, const Board& board, const std
 TEST(UciProtocol, PlaysFromTheBookWhileInIt) {
   test::TempDir dir;
   const auto book = dir / "tiny.bin";
-  write_book(book, Board(), {"g1h3"});
+  write_book(book, chess::Board(), {"g1h3"});
   const std::string setup =
       "setoption name OwnBook value true\nsetoption name BookFile value " + book.string() + "\n";
 
@@ -193,7 +193,7 @@ TEST(UciProtocol, PlaysFromTheBookWhileInIt) {
 TEST(UciProtocol, BookBestMovePicksTheHeaviest) {
   test::TempDir dir;
   const auto book = dir / "two.bin";
-  write_book(book, Board(), {"b1a3", "g1h3"});  // b1a3 has the larger weight
+  write_book(book, chess::Board(), {"b1a3", "g1h3"});  // b1a3 has the larger weight
   const auto r = run_bookforge({"uci"},
                                "setoption name OwnBook value true\nsetoption name BookBestMove value true\n"
                                "setoption name BookFile value " +
@@ -209,7 +209,7 @@ TEST(UciProtocol, UnreadableBookIsReported) {
                                             bad.string() + "\nposition startpos\ngo depth 2\n");
   const auto lines = lines_of(r.out);
   EXPECT_GE(find_line(lines, "info string cannot use book"), 0) << r.out;
-  EXPECT_TRUE(best_move(lines, Board()).is_ok()) << r.out;
+  EXPECT_TRUE(best_move(lines, chess::Board()).is_ok()) << r.out;
 }
 
 TEST(UciProtocol, ZeroOrNegativeLimitsStillEndTheSearch) {
@@ -226,7 +226,7 @@ TEST(UciProtocol, ZeroOrNegativeLimitsStillEndTheSearch) {
   // A "go" with no limit at all runs until "stop", or until the end of the input.
   const auto r = run_bookforge({"uci"}, "position startpos\ngo\n");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(best_move(lines_of(r.out), Board()).is_ok()) << r.out;
+  EXPECT_TRUE(best_move(lines_of(r.out), chess::Board()).is_ok()) << r.out;
 }
 
 TEST(UciProtocol, QuitDuringASearchEndsTheEngine) {
@@ -241,7 +241,7 @@ TEST(UciProtocol, QuitDuringASearchEndsTheEngine) {
 TEST(UciProtocol, BookFlagSetsTheAdvertisedDefaults) {
   test::TempDir dir;
   const auto book = dir / "tiny.bin";
-  write_book(book, Board(), {"g1h3"});
+  write_book(book, chess::Board(), {"g1h3"});
   auto r = run_bookforge({"uci", "--book", book.string()}, "uci\nquit\n");
   auto lines = lines_of(r.out);
   EXPECT_GE(find_line(lines, "option name OwnBook type check default true"), 0) << r.out;
@@ -281,21 +281,21 @@ TEST(UciProtocol, ZeroWeightBookEntriesAreNeverPlayed) {
   test::TempDir dir;
   // Every entry weighs 0 ("avoid"): the position is out of the book, with BookBestMove or not.
   const auto avoided = dir / "avoid.bin";
-  write_book(avoided, Board(), {"g1h3", "b1a3"}, {0, 0});
+  write_book(avoided, chess::Board(), {"g1h3", "b1a3"}, {0, 0});
   for (const char* best : {"false", "true"}) {
     const auto r =
         run_bookforge({"uci", "--book", avoided.string()}, std::string("setoption name BookBestMove value ") +
                                                                best + "\nposition startpos\ngo depth 3\n");
     const auto lines = lines_of(r.out);
     EXPECT_EQ(find_line(lines, "info string book move"), -1) << r.out;
-    const Move m = best_move(lines, Board());
+    const chess::Move m = best_move(lines, chess::Board());
     EXPECT_TRUE(m.is_ok()) << r.out;
-    EXPECT_NE(move_to_uci(m), "g1h3");
-    EXPECT_NE(move_to_uci(m), "b1a3");
+    EXPECT_NE(chess::move_to_uci(m), "g1h3");
+    EXPECT_NE(chess::move_to_uci(m), "b1a3");
   }
   // Beside a weighted entry, the weight-0 one is never the pick.
   const auto mixed = dir / "mixed.bin";
-  write_book(mixed, Board(), {"b1a3", "g1h3"}, {1, 0});
+  write_book(mixed, chess::Board(), {"b1a3", "g1h3"}, {1, 0});
   for (int i = 0; i < 5; ++i) {
     const auto r = run_bookforge({"uci", "--book", mixed.string()}, "position startpos\ngo depth 3\n");
     EXPECT_GE(find_line(lines_of(r.out), "bestmove b1a3"), 0) << r.out;
@@ -303,4 +303,4 @@ TEST(UciProtocol, ZeroWeightBookEntriesAreNeverPlayed) {
 }
 
 }  // namespace
-}  // namespace bookforge
+}  // namespace bookforge::engine

@@ -150,7 +150,7 @@ TEST(PgnPipeline, BadGamesAreSkippedCountedAndReportedInInputOrder) {
     EXPECT_NE(run.stats.bad_examples[i].file.find("bad_games.pgn"), std::string::npos);
   }
   EXPECT_EQ(run.stats.bad_examples[0].detail,
-            "move 2. Ke3: " + std::string(san_error_message(SanError::kNoSuchPiece)));
+            "move 2. Ke3: " + std::string(chess::san_error_message(chess::SanError::kNoSuchPiece)));
 }
 
 // The short SAN forms ("e4", "Nf3", "exd5") take a fast path; each of these games leaves it
@@ -171,11 +171,11 @@ TEST(PgnPipeline, ShortMoveFormsKeepTheirErrorsAndSpecialCases) {
             (std::map<std::string, uint64_t>{{"ambiguous_move", 1}, {"illegal_move", 3}}));
   ASSERT_EQ(run.stats.bad_examples.size(), 4u);
   EXPECT_EQ(run.stats.bad_examples[0].detail,
-            "move 4. Nb5: " + std::string(san_error_message(SanError::kIllegal)));
+            "move 4. Nb5: " + std::string(chess::san_error_message(chess::SanError::kIllegal)));
   EXPECT_EQ(run.stats.bad_examples[2].detail,
-            "move 2. exf5: " + std::string(san_error_message(SanError::kNothingToCapture)));
+            "move 2. exf5: " + std::string(chess::san_error_message(chess::SanError::kNothingToCapture)));
   EXPECT_EQ(run.stats.bad_examples[3].detail,
-            "move 2. e5: " + std::string(san_error_message(SanError::kPawnBlocked)));
+            "move 2. e5: " + std::string(chess::san_error_message(chess::SanError::kPawnBlocked)));
   ASSERT_EQ(run.games.size(), 2u);
   EXPECT_EQ(run.games[0].plies.size(), 5u);  // exd6 is en passant
   EXPECT_EQ(run.games[1].plies.size(), 8u);

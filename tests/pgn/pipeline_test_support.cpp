@@ -84,7 +84,7 @@ void expect_same_run(const PipelineRun& run, const PipelineRun& reference, const
 }
 
 uint64_t polyglot_key_of(const std::string& fen) {
-  Result<Board> board = Board::from_fen(fen);
+  Result<chess::Board> board = chess::Board::from_fen(fen);
   EXPECT_TRUE(board.ok()) << fen;
   return board ? board->key() : 0;
 }

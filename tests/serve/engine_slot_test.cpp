@@ -50,7 +50,7 @@ TEST(EngineSlots, ANewRequestOfTheSameClientStopsItsOldSearch) {
   EXPECT_EQ(first->stopped_by, SearchEnd::kNewerRequest);
   EXPECT_EQ(second->result.depth, 1);
   EXPECT_EQ(second->stopped_by, SearchEnd::kDepth);
-  EXPECT_NE(second->result.best_move, Move::none());
+  EXPECT_NE(second->result.best_move, chess::Move::none());
 }
 
 // The answer of a search by client "a", which finds the engine free.

@@ -17,12 +17,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-store::ExploredMove explored(const Board& board, const std::string& uci, uint64_t white, uint64_t draws,
-                             uint64_t black, uint64_t unknown, std::optional<double> rating) {
+store::ExploredMove explored(const chess::Board& board, const std::string& uci, uint64_t white,
+                             uint64_t draws, uint64_t black, uint64_t unknown, std::optional<double> rating) {
   store::ExploredMove move;
-  move.move = uci_to_move(board, uci);
+  move.move = chess::uci_to_move(board, uci);
   move.uci = uci;
-  move.san = move_to_san(board, move.move);
+  move.san = chess::move_to_san(board, move.move);
   move.white = white;
   move.draws = draws;
   move.black = black;
@@ -34,15 +34,15 @@ store::ExploredMove explored(const Board& board, const std::string& uci, uint64_
     move.first_year = 2001;
     move.last_year = 2024;
   }
-  Board after = board;
-  UndoInfo undo;
+  chess::Board after = board;
+  chess::UndoInfo undo;
   after.make_move(move.move, undo);
   move.after_key = after.key();
   return move;
 }
 
 store::Exploration start_exploration() {
-  const Board board;
+  const chess::Board board;
   store::Exploration x;
   x.key = board.key();
   x.moves = {explored(board, "e2e4", 10, 5, 4, 1, 2301.6), explored(board, "d2d4", 6, 6, 2, 0, std::nullopt),
@@ -54,12 +54,12 @@ store::Exploration start_exploration() {
 
 TEST(ExplorerJson, APlayLineSaysHowTheGamesCameHere) {
   const Json without =
-      explorer_json(start_exploration(), std::nullopt, Board(), book::OpeningNames(), {}, {});
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), book::OpeningNames(), {}, {});
   EXPECT_FALSE(without["bookforge"].contains("byLine"));
   store::Arrival arrival;
   arrival.reached = 35;
   arrival.by_line = 5;
-  const Json with = explorer_json(start_exploration(), arrival, Board(), book::OpeningNames(), {}, {});
+  const Json with = explorer_json(start_exploration(), arrival, chess::Board(), book::OpeningNames(), {}, {});
   EXPECT_EQ(with["bookforge"]["byLine"], 5);
   EXPECT_EQ(with["bookforge"]["byOtherOrders"], 30);
   EXPECT_EQ(with["bookforge"]["mostlyTransposed"], true);
@@ -87,7 +87,7 @@ TEST(ExplorerJson, TopGamesHaveLichesssShapeAndTheRequestCutsThem) {
   ExplorerRequest request;
   request.recent_games = 0;
   const Json json =
-      explorer_json(start_exploration(), std::nullopt, Board(), book::OpeningNames(), request, games);
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), book::OpeningNames(), request, games);
   ASSERT_EQ(json["topGames"].size(), 2u);
   EXPECT_TRUE(json["recentGames"].empty());
   const Json& first = json["topGames"][0];
@@ -109,7 +109,7 @@ TEST(ExplorerJson, TopGamesHaveLichesssShapeAndTheRequestCutsThem) {
 }
 
 TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
-  const Board board;
+  const chess::Board board;
   ExplorerRequest request;
   request.max_moves = 2;
   Result<store::SliceFilter> filter = store::parse_slice_filter("blitz", "2200", "", "");
@@ -147,7 +147,7 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   EXPECT_EQ(json["recentGames"], Json::array());
   EXPECT_TRUE(json["opening"].is_null());
   EXPECT_EQ(json["bookforge"]["key"], "463b96181691fc9c");
-  EXPECT_EQ(json["bookforge"]["fen"], std::string(kStartFen));
+  EXPECT_EQ(json["bookforge"]["fen"], std::string(chess::kStartFen));
   EXPECT_EQ(json["bookforge"]["games"], 35);
   EXPECT_EQ(json["bookforge"]["unknownResults"], 1);
   EXPECT_EQ(json["bookforge"]["filter"], "speeds=blitz; ratings=2200");
@@ -156,16 +156,17 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
 
 TEST(ExplorerJson, NamesOpeningsFromTheTable) {
   test::TempDir dir;
-  Board after_e4;
-  UndoInfo undo;
-  after_e4.make_move(uci_to_move(after_e4, "e2e4"), undo);
+  chess::Board after_e4;
+  chess::UndoInfo undo;
+  after_e4.make_move(chess::uci_to_move(after_e4, "e2e4"), undo);
   char line[128];
   std::snprintf(line, sizeof line, "key\teco\tname\n%016llx\tB00\tKing's Pawn Game\n",
                 static_cast<unsigned long long>(after_e4.key()));
   test::write_file(dir / "names.tsv", line);
   Result<book::OpeningNames> names = book::OpeningNames::load((dir / "names.tsv").string());
   ASSERT_TRUE(names) << names.error().message;
-  const Json json = explorer_json(start_exploration(), std::nullopt, Board(), *names, ExplorerRequest{}, {});
+  const Json json =
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), *names, ExplorerRequest{}, {});
   EXPECT_EQ(json["moves"][0]["opening"], Json({{"eco", "B00"}, {"name", "King's Pawn Game"}}));
   EXPECT_TRUE(json["moves"][1]["opening"].is_null());
   EXPECT_EQ(opening_json(*names, after_e4.key())["eco"], "B00");
@@ -205,10 +206,10 @@ TEST(PositionJson, PromotionsAreFourMovesAndTheEndIsNamed) {
 }
 
 TEST(BookMovesJson, MovesByWeightWithTheirShare) {
-  const Board board;
+  const chess::Board board;
   std::vector<book::PolyglotEntry> entries = {
-      {board.key(), move_to_polyglot(uci_to_move(board, "d2d4")), 1, 0},
-      {board.key(), move_to_polyglot(uci_to_move(board, "e2e4")), 3, 7},
+      {board.key(), chess::move_to_polyglot(chess::uci_to_move(board, "d2d4")), 1, 0},
+      {board.key(), chess::move_to_polyglot(chess::uci_to_move(board, "e2e4")), 3, 7},
       {board.key(), 0x0FFF, 50, 0},  // h8h8: no legal move, left out
   };
   Result<book::PolyglotBook> opened =
@@ -228,30 +229,30 @@ TEST(BookMovesJson, MovesByWeightWithTheirShare) {
 }
 
 TEST(EngineJson, ScoreFromTheSideToMoveAndThePvInBothNotations) {
-  const Board board;
-  SearchResult result;
+  const chess::Board board;
+  engine::SearchResult result;
   result.depth = 5;
   result.nodes = 1234;
-  PvLine line;
-  line.pv = {uci_to_move(board, "e2e4")};
+  engine::PvLine line;
+  line.pv = {chess::uci_to_move(board, "e2e4")};
   line.move = line.pv[0];
   line.score = 31;
   result.lines = {line};
   Json json = engine_json({result, SearchEnd::kMovetime}, board);
   EXPECT_EQ(json, Json::parse(R"({"depth":5,"score":{"cp":31},"pv":["e2e4"],"pvSan":["e4"],"nodes":1234,)"
                               R"("stoppedBy":"movetime"})"));
-  result.lines[0].score = -mate_in(6);  // mated in 6 plies: 3 moves
+  result.lines[0].score = -engine::mate_in(6);  // mated in 6 plies: 3 moves
   EXPECT_EQ(engine_json({result, SearchEnd::kDepth}, board)["score"], Json({{"mate", -3}}));
 
   Result<QueriedPosition> mate = position_from_query({{"play", "f2f3,e7e5,g2g4,d8h4"}});
   ASSERT_TRUE(mate);
-  const Json mated = engine_json({SearchResult{}, SearchEnd::kNoLegalMoves}, mate->board);
+  const Json mated = engine_json({engine::SearchResult{}, SearchEnd::kNoLegalMoves}, mate->board);
   EXPECT_EQ(mated["score"], Json({{"mate", 0}}));
   EXPECT_EQ(mated["stoppedBy"], "no legal moves");
 }
 
 TEST(EngineJson, ASearchThatNeverRanHasNoScore) {
-  const Json json = engine_json({SearchResult{}, SearchEnd::kNewerRequest}, Board());
+  const Json json = engine_json({engine::SearchResult{}, SearchEnd::kNewerRequest}, chess::Board());
   EXPECT_EQ(json, Json::parse(R"({"depth":0,"score":null,"pv":[],"pvSan":[],"nodes":0,)"
                               R"("stoppedBy":"newer request"})"));
 }

@@ -17,7 +17,7 @@ bool mentions(const std::string& message, const std::string& part) {
 TEST(PositionQuery, NoParametersIsTheStartPosition) {
   Result<QueriedPosition> position = position_from_query({});
   ASSERT_TRUE(position) << position.error().message;
-  EXPECT_EQ(position->board.fen(), std::string(kStartFen));
+  EXPECT_EQ(position->board.fen(), std::string(chess::kStartFen));
   EXPECT_TRUE(position->line.empty());
   EXPECT_TRUE(position->history.empty());
   EXPECT_FALSE(position->last);
@@ -28,11 +28,11 @@ TEST(PositionQuery, PlaysCommaSeparatedUciMovesFromTheFen) {
   ASSERT_TRUE(position) << position.error().message;
   EXPECT_EQ(position->board.fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
   ASSERT_EQ(position->line.size(), 3u);
-  EXPECT_EQ(move_to_uci(position->line[1]), "c7c5");
+  EXPECT_EQ(chess::move_to_uci(position->line[1]), "c7c5");
   ASSERT_EQ(position->history.size(), 3u);
-  EXPECT_EQ(position->history[0], Board().key());
+  EXPECT_EQ(position->history[0], chess::Board().key());
   ASSERT_TRUE(position->last);
-  EXPECT_EQ(move_to_uci(position->last->move), "g1f3");
+  EXPECT_EQ(chess::move_to_uci(position->last->move), "g1f3");
   EXPECT_EQ(position->last->before.key(), position->history[2]);
 
   const std::string fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";

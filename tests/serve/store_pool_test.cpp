@@ -51,7 +51,7 @@ TEST(StorePool, LendsEachConnectionToOneThreadAtATime) {
         int seen = most.load();
         while (now > seen && !most.compare_exchange_weak(seen, now)) {
         }
-        if (!store->moves_at(Board().key())) ++failures;
+        if (!store->moves_at(chess::Board().key())) ++failures;
         --lent;
       }
     });

@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
-#include "store/store.h"
 #include "counts/entry_merge.h"
 #include "counts/open_table.h"
 #include "counts/run_file.h"
+#include "store/store.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
@@ -20,8 +20,8 @@ using pgn::Outcome;
 
 // Every field distinct and non-zero: field i is 1000 * (i + 1) + 7 * i, and the 64-bit ones
 // go past 32 bits (a codec that keeps only 32 bits of one fails).
-TallyEntry distinct_entry(uint64_t key, uint16_t move) {
-  TallyEntry e;
+counts::TallyEntry distinct_entry(uint64_t key, uint16_t move) {
+  counts::TallyEntry e;
   e.key = key;
   e.move = move;
   uint64_t index = 0;
@@ -34,10 +34,10 @@ TallyEntry distinct_entry(uint64_t key, uint16_t move) {
 }
 
 // What merging b into a must give, field by field as its merge kind says.
-TallyEntry merged(const TallyEntry& a, const TallyEntry& b) {
-  TallyEntry e = a;
+counts::TallyEntry merged(const counts::TallyEntry& a, const counts::TallyEntry& b) {
+  counts::TallyEntry e = a;
 #define EXPECTED(name, type, merge, column, one_game, without_slot) \
-  e.name = merge == Merge::kSum ? type(a.name + b.name) : std::min(a.name, b.name);
+  e.name = merge == counts::Merge::kSum ? type(a.name + b.name) : std::min(a.name, b.name);
   BOOKFORGE_COUNTED_FIELDS(EXPECTED)
 #undef EXPECTED
   return e;
@@ -45,16 +45,16 @@ TallyEntry merged(const TallyEntry& a, const TallyEntry& b) {
 
 TEST(CountedFields, EveryFieldSurvivesARunFile) {
   test::TempDir tmp;
-  auto file = SpillFile::create(tmp.path().string());
+  auto file = counts::SpillFile::create(tmp.path().string());
   ASSERT_TRUE(file.ok()) << file.error().message;
-  RunWriter writer(*file);
-  const TallyEntry a = distinct_entry(17, 300), b = distinct_entry(17, 301);
+  counts::RunWriter writer(*file);
+  const counts::TallyEntry a = distinct_entry(17, 300), b = distinct_entry(17, 301);
   writer.add(a);
   writer.add(b);
   auto run = writer.finish();
   ASSERT_TRUE(run.ok()) << run.error().message;
-  RunReader reader(*run, 64);
-  TallyEntry e;
+  counts::RunReader reader(*run, 64);
+  counts::TallyEntry e;
   ASSERT_TRUE(reader.next(e));
   EXPECT_EQ(e, a);
   ASSERT_TRUE(reader.next(e));
@@ -63,23 +63,23 @@ TEST(CountedFields, EveryFieldSurvivesARunFile) {
 }
 
 TEST(CountedFields, TheMergeCombinesEveryFieldAsTheListSays) {
-  const TallyEntry a = distinct_entry(5, 9);
-  TallyEntry b = distinct_entry(5, 9);
+  const counts::TallyEntry a = distinct_entry(5, 9);
+  counts::TallyEntry b = distinct_entry(5, 9);
   // Another value in every field, smaller than a's in the minimum fields: a merge that sums a
   // minimum or takes the wrong side fails.
 #define HALVE(name, type, merge, column, one_game, without_slot) b.name = type(b.name / 2 + 1);
   BOOKFORGE_COUNTED_FIELDS(HALVE)
 #undef HALVE
-  std::vector<std::unique_ptr<EntryStream>> sources;
-  sources.push_back(std::make_unique<SpanStream<TallyEntry>>(&a, &a + 1));
-  sources.push_back(std::make_unique<SpanStream<TallyEntry>>(&b, &b + 1));
-  MergedStream merge(std::move(sources));
-  TallyEntry e;
+  std::vector<std::unique_ptr<counts::EntryStream>> sources;
+  sources.push_back(std::make_unique<counts::SpanStream<counts::TallyEntry>>(&a, &a + 1));
+  sources.push_back(std::make_unique<counts::SpanStream<counts::TallyEntry>>(&b, &b + 1));
+  counts::MergedStream merge(std::move(sources));
+  counts::TallyEntry e;
   ASSERT_TRUE(merge.next(e));
   EXPECT_EQ(e, merged(a, b));
   EXPECT_FALSE(merge.next(e));
 
-  TallyEntry added = a;
+  counts::TallyEntry added = a;
   added.add(b);
   EXPECT_EQ(added, merged(a, b));
 }
@@ -90,10 +90,10 @@ TEST(CountedFields, EveryFieldSurvivesAStoreRowAndItsMerge) {
   Result<store::Store> created = store::Store::create(path);
   ASSERT_TRUE(created.ok()) << created.error().message;
   // A key with the top bit set: stored as a negative integer.
-  const TallyEntry a = distinct_entry(0x8123456789abcdefULL, 77);
+  const counts::TallyEntry a = distinct_entry(0x8123456789abcdefULL, 77);
   for (int round = 0; round < 2; ++round) {
     ASSERT_TRUE(created->begin().ok());
-    SpanStream<TallyEntry> stream(&a, &a + 1);
+    counts::SpanStream<counts::TallyEntry> stream(&a, &a + 1);
     auto result = created->merge(stream);
     ASSERT_TRUE(result.ok()) << result.error().message;
     ASSERT_TRUE(created->commit().ok());
@@ -109,63 +109,63 @@ TEST(CountedFields, EveryFieldSurvivesAStoreRowAndItsMerge) {
 // what the list says for the others; a game they cannot take is refused before a slot is made.
 template <class Slot>
 void check_slot_counts(bool ratings) {
-  auto table = OpenTable<Slot>::create(64);
+  auto table = counts::OpenTable<Slot>::create(64);
   ASSERT_TRUE(table.ok()) << table.error().message;
   Slot* s = table->find_or_insert(99, 12);
   ASSERT_NE(s, nullptr);
-  TallyEntry expected;
+  counts::TallyEntry expected;
   expected.key = 99;
   expected.move = 12;
-  const GamePly games[] = {{Outcome::kWhiteWins, 8, uint16_t(ratings ? 2400 : 0)},
-                           {Outcome::kDraw, 6, uint16_t(ratings ? 2500 : 0)},
-                           {Outcome::kBlackWins, 10, 0},
-                           {Outcome::kDraw, 12, uint16_t(ratings ? 2100 : 0)}};
-  for (const GamePly& g : games) {
-    ASSERT_TRUE(slot_takes<Slot>(g));
-    ASSERT_TRUE(add_game(*s, g));
-    expected.add(TallyEntry::of_game(g));
+  const counts::GamePly games[] = {{Outcome::kWhiteWins, 8, uint16_t(ratings ? 2400 : 0)},
+                                   {Outcome::kDraw, 6, uint16_t(ratings ? 2500 : 0)},
+                                   {Outcome::kBlackWins, 10, 0},
+                                   {Outcome::kDraw, 12, uint16_t(ratings ? 2100 : 0)}};
+  for (const counts::GamePly& g : games) {
+    ASSERT_TRUE(counts::slot_takes<Slot>(g));
+    ASSERT_TRUE(counts::add_game(*s, g));
+    expected.add(counts::TallyEntry::of_game(g));
   }
-  TallyEntry read;
-  fill_entry(*s, read);
+  counts::TallyEntry read;
+  counts::fill_entry(*s, read);
   EXPECT_EQ(read, expected);
-  EXPECT_FALSE(slot_takes<Slot>(GamePly{Outcome::kUnknown, 4, 0}));
+  EXPECT_FALSE(counts::slot_takes<Slot>(counts::GamePly{Outcome::kUnknown, 4, 0}));
   EXPECT_TRUE(table->is_ok());
 }
 
 TEST(CountedFields, TheSlotsCountWhatAnEntryCounts) {
-  check_slot_counts<CompactSlot>(true);
-  check_slot_counts<SmallSlot>(false);
+  check_slot_counts<counts::CompactSlot>(true);
+  check_slot_counts<counts::SmallSlot>(false);
   // A small slot keeps no ratings: a rated game goes to the wide table.
-  EXPECT_FALSE(slot_takes<SmallSlot>(GamePly{Outcome::kDraw, 4, 2400}));
-  EXPECT_TRUE(slot_takes<CompactSlot>(GamePly{Outcome::kDraw, 4, 2400}));
+  EXPECT_FALSE(counts::slot_takes<counts::SmallSlot>(counts::GamePly{Outcome::kDraw, 4, 2400}));
+  EXPECT_TRUE(counts::slot_takes<counts::CompactSlot>(counts::GamePly{Outcome::kDraw, 4, 2400}));
 }
 
 TEST(CountedFields, ASlotCounterThatWouldOverflowRefusesTheGame) {
-  auto table = OpenTable<SmallSlot>::create(16);
+  auto table = counts::OpenTable<counts::SmallSlot>::create(16);
   ASSERT_TRUE(table.ok());
-  SmallSlot* s = table->find_or_insert(5, 5);
+  counts::SmallSlot* s = table->find_or_insert(5, 5);
   ASSERT_NE(s, nullptr);
-  const GamePly draw{Outcome::kDraw, 3, 0};
-  for (int i = 0; i < 255; ++i) ASSERT_TRUE(add_game(*s, draw));
-  const SmallSlot before = *s;
-  EXPECT_FALSE(add_game(*s, GamePly{Outcome::kDraw, 1, 0}));
+  const counts::GamePly draw{Outcome::kDraw, 3, 0};
+  for (int i = 0; i < 255; ++i) ASSERT_TRUE(counts::add_game(*s, draw));
+  const counts::SmallSlot before = *s;
+  EXPECT_FALSE(counts::add_game(*s, counts::GamePly{Outcome::kDraw, 1, 0}));
   EXPECT_EQ(std::memcmp(s, &before, sizeof before), 0) << "a refused game changed the slot";
-  EXPECT_TRUE(add_game(*s, GamePly{Outcome::kWhiteWins, 3, 0}));
+  EXPECT_TRUE(counts::add_game(*s, counts::GamePly{Outcome::kWhiteWins, 3, 0}));
   EXPECT_EQ(s->white_wins, 1);
 }
 
 TEST(CountedFields, ARatingSumThatWouldOverflowRefusesTheGameBeforeAnyWrite) {
-  auto table = OpenTable<CompactSlot>::create(16);
+  auto table = counts::OpenTable<counts::CompactSlot>::create(16);
   ASSERT_TRUE(table.ok());
-  CompactSlot* s = table->find_or_insert(5, 5);
+  counts::CompactSlot* s = table->find_or_insert(5, 5);
   ASSERT_NE(s, nullptr);
-  ASSERT_TRUE(add_game(*s, GamePly{Outcome::kBlackWins, 9, 2000}));
+  ASSERT_TRUE(counts::add_game(*s, counts::GamePly{Outcome::kBlackWins, 9, 2000}));
   s->rating_sum = std::numeric_limits<uint32_t>::max() - 100;
-  const CompactSlot before = *s;
+  const counts::CompactSlot before = *s;
   // The result counter and first_ply would change too: none of them may.
-  EXPECT_FALSE(add_game(*s, GamePly{Outcome::kBlackWins, 1, 2400}));
+  EXPECT_FALSE(counts::add_game(*s, counts::GamePly{Outcome::kBlackWins, 1, 2400}));
   EXPECT_EQ(std::memcmp(s, &before, sizeof before), 0) << "a refused game changed the slot";
-  EXPECT_TRUE(add_game(*s, GamePly{Outcome::kBlackWins, 1, 0}));
+  EXPECT_TRUE(counts::add_game(*s, counts::GamePly{Outcome::kBlackWins, 1, 0}));
   EXPECT_EQ(s->black_wins, 2);
   EXPECT_EQ(s->first_ply, 1);
 }

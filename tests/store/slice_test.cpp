@@ -3,14 +3,14 @@
 
 #include <vector>
 
+#include "counts/entry_merge.h"
 #include "store/slice.h"
 #include "store/slice_counts.h"
-#include "counts/entry_merge.h"
 
 namespace bookforge::store {
 namespace {
 
-using book::TallyEntry;
+using counts::TallyEntry;
 
 TEST(Slice, BandsComeFromTheMeanOfBothElosAndUnratedWhenEitherIsMissing) {
   EXPECT_EQ(band_code(0, 2400), 0);
@@ -81,8 +81,9 @@ TEST(Slice, BadFlagsAreNamed) {
   EXPECT_NE(reversed.error().message.find("comes after"), std::string::npos);
 }
 
-TallyEntry counts(uint32_t slice, uint32_t white, uint32_t draws, uint32_t black, uint16_t first_ply) {
-  TallyEntry e;
+counts::TallyEntry counts(uint32_t slice, uint32_t white, uint32_t draws, uint32_t black,
+                          uint16_t first_ply) {
+  counts::TallyEntry e;
   e.key = 0x1234;
   e.move = 77;
   e.slice = slice;
@@ -100,18 +101,19 @@ TallyEntry counts(uint32_t slice, uint32_t white, uint32_t draws, uint32_t black
 
 TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
   const uint32_t may = make_slice(month_code(2016, 5), 2, 3), june = make_slice(month_code(2016, 6), 3, 3);
-  TallyEntry other = counts(may, 1, 0, 0, 9);
+  counts::TallyEntry other = counts(may, 1, 0, 0, 9);
   other.move = 78;
-  const std::vector<TallyEntry> entries = {counts(may, 2, 1, 0, 12), counts(june, 0, 0, 4, 10), other};
-  book::SpanStream<TallyEntry> stream(entries);
+  const std::vector<counts::TallyEntry> entries = {counts(may, 2, 1, 0, 12), counts(june, 0, 0, 4, 10),
+                                                   other};
+  counts::SpanStream<counts::TallyEntry> stream(entries);
   SlicedRows rows(stream);
-  TallyEntry total;
+  counts::TallyEntry total;
   ASSERT_TRUE(rows.next(total));
   EXPECT_EQ(total.games, 7u);
   EXPECT_EQ(total.first_ply, 10);
   EXPECT_EQ(total.slice, 0u);
-  std::vector<TallyEntry> back;
-  ASSERT_TRUE(for_each_slice(rows.blob(), total, [&](const TallyEntry& e) { back.push_back(e); }));
+  std::vector<counts::TallyEntry> back;
+  ASSERT_TRUE(for_each_slice(rows.blob(), total, [&](const counts::TallyEntry& e) { back.push_back(e); }));
   ASSERT_EQ(back.size(), 2u);
   EXPECT_EQ(back[0], counts(may, 2, 1, 0, 12));
   EXPECT_EQ(back[1], counts(june, 0, 0, 4, 10));
@@ -124,7 +126,7 @@ TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
   EXPECT_EQ(only_june.first_month, month_code(2016, 6));
   FilteredCounts both;
   ASSERT_TRUE(sum_slices(rows.blob(), total, SliceFilter{}, both));
-  TallyEntry expected = total;
+  counts::TallyEntry expected = total;
   EXPECT_EQ(both.counts, expected);
   EXPECT_EQ(both.first_month, month_code(2016, 5));
   EXPECT_EQ(both.last_month, month_code(2016, 6));
@@ -133,7 +135,7 @@ TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
   ASSERT_TRUE(rows.next(total));
   EXPECT_EQ(rows.blob(), single_slice_blob(may));
   back.clear();
-  ASSERT_TRUE(for_each_slice(rows.blob(), total, [&](const TallyEntry& e) { back.push_back(e); }));
+  ASSERT_TRUE(for_each_slice(rows.blob(), total, [&](const counts::TallyEntry& e) { back.push_back(e); }));
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0], other);
   EXPECT_FALSE(rows.next(total));
@@ -141,7 +143,7 @@ TEST(SliceCounts, RowsGroupTheirSlicesAndSumThemBack) {
 }
 
 TEST(SliceCounts, ADamagedBlobIsSeen) {
-  const TallyEntry total = counts(5, 1, 0, 0, 3);
+  const counts::TallyEntry total = counts(5, 1, 0, 0, 3);
   std::string blob;
   uint32_t previous = 0;
   append_slice(blob, previous, counts(5, 1, 0, 0, 3));

@@ -17,11 +17,11 @@ namespace {
 
 using test::TempDir;
 
-using book::TallyEntry;
+using counts::TallyEntry;
 
-TallyEntry entry(uint64_t key, uint16_t move, uint32_t white, uint32_t draws, uint32_t black,
-                 uint16_t first_ply) {
-  TallyEntry e;
+counts::TallyEntry entry(uint64_t key, uint16_t move, uint32_t white, uint32_t draws, uint32_t black,
+                         uint16_t first_ply) {
+  counts::TallyEntry e;
   e.key = key;
   e.move = move;
   e.white_wins = white;
@@ -34,10 +34,10 @@ TallyEntry entry(uint64_t key, uint16_t move, uint32_t white, uint32_t draws, ui
   return e;
 }
 
-class VectorStream final : public book::EntryStream {
+class VectorStream final : public counts::EntryStream {
  public:
-  explicit VectorStream(std::vector<TallyEntry> entries) : entries_(std::move(entries)) {}
-  bool next(TallyEntry& e) override {
+  explicit VectorStream(std::vector<counts::TallyEntry> entries) : entries_(std::move(entries)) {}
+  bool next(counts::TallyEntry& e) override {
     if (at_ == entries_.size()) return false;
     e = entries_[at_++];
     return true;
@@ -45,25 +45,25 @@ class VectorStream final : public book::EntryStream {
   Status status() const override { return ok_status(); }
 
  private:
-  std::vector<TallyEntry> entries_;
+  std::vector<counts::TallyEntry> entries_;
   size_t at_ = 0;
 };
 
-Result<MergeCounts> merge(Store& store, const std::vector<TallyEntry>& entries) {
+Result<MergeCounts> merge(Store& store, const std::vector<counts::TallyEntry>& entries) {
   VectorStream stream(entries);
   return store.merge(stream);
 }
 
-std::vector<TallyEntry> all_rows(Store& store) {
-  std::vector<TallyEntry> rows;
-  std::unique_ptr<book::EntryStream> scan = store.scan();
-  TallyEntry e;
+std::vector<counts::TallyEntry> all_rows(Store& store) {
+  std::vector<counts::TallyEntry> rows;
+  std::unique_ptr<counts::EntryStream> scan = store.scan();
+  counts::TallyEntry e;
   while (scan->next(e)) rows.push_back(e);
   EXPECT_TRUE(scan->status().ok()) << scan->status().error().message;
   return rows;
 }
 
-Store create_closed_and_reopen(const std::string& path, const std::vector<TallyEntry>& entries) {
+Store create_closed_and_reopen(const std::string& path, const std::vector<counts::TallyEntry>& entries) {
   Result<Store> created = Store::create(path);
   EXPECT_TRUE(created.ok()) << created.error().message;
   EXPECT_TRUE(created->begin().ok());
@@ -122,26 +122,26 @@ TEST(Store, CreateRefusesAnExistingFile) {
 
 TEST(Store, MergeAddsCountsKeepsTheSmallestFirstPlyAndInsertsNewRows) {
   TempDir dir;
-  const std::vector<TallyEntry> first = {entry(10, 1, 1, 0, 0, 4), entry(10, 2, 0, 1, 0, 4),
-                                         entry(20, 1, 0, 0, 1, 7)};
+  const std::vector<counts::TallyEntry> first = {entry(10, 1, 1, 0, 0, 4), entry(10, 2, 0, 1, 0, 4),
+                                                 entry(20, 1, 0, 0, 1, 7)};
   Store store = create_closed_and_reopen(dir / "t.sqlite", first);
-  const std::vector<TallyEntry> second = {entry(10, 2, 2, 1, 0, 2), entry(15, 3, 1, 1, 1, 9),
-                                          entry(20, 1, 0, 0, 1, 9)};
+  const std::vector<counts::TallyEntry> second = {entry(10, 2, 2, 1, 0, 2), entry(15, 3, 1, 1, 1, 9),
+                                                  entry(20, 1, 0, 0, 1, 9)};
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> merged = merge(store, second);
   ASSERT_TRUE(merged.ok()) << merged.error().message;
   EXPECT_EQ(merged->entries, 3u);
   ASSERT_TRUE(store.commit().ok());
 
-  TallyEntry sum_10_2 = entry(10, 2, 2, 2, 0, 2);
-  TallyEntry sum_20_1 = entry(20, 1, 0, 0, 2, 7);
-  const std::vector<TallyEntry> expected = {first[0], sum_10_2, second[1], sum_20_1};
+  counts::TallyEntry sum_10_2 = entry(10, 2, 2, 2, 0, 2);
+  counts::TallyEntry sum_20_1 = entry(20, 1, 0, 0, 2, 7);
+  const std::vector<counts::TallyEntry> expected = {first[0], sum_10_2, second[1], sum_20_1};
   EXPECT_EQ(all_rows(store), expected);
 
-  Result<std::vector<TallyEntry>> at10 = store.moves_at(10);
+  Result<std::vector<counts::TallyEntry>> at10 = store.moves_at(10);
   ASSERT_TRUE(at10.ok());
-  EXPECT_EQ(*at10, (std::vector<TallyEntry>{first[0], sum_10_2}));
-  Result<std::vector<TallyEntry>> at11 = store.moves_at(11);
+  EXPECT_EQ(*at10, (std::vector<counts::TallyEntry>{first[0], sum_10_2}));
+  Result<std::vector<counts::TallyEntry>> at11 = store.moves_at(11);
   ASSERT_TRUE(at11.ok());
   EXPECT_TRUE(at11->empty());
 }
@@ -154,18 +154,19 @@ TEST(Store, ASecondMergeIntoANewStoreAddsUp) {
   ASSERT_TRUE(merge(*created, {entry(1, 1, 1, 0, 0, 5)}).ok());
   ASSERT_TRUE(merge(*created, {entry(1, 1, 0, 1, 0, 3), entry(2, 1, 0, 0, 1, 4)}).ok());
   ASSERT_TRUE(created->commit().ok());
-  EXPECT_EQ(all_rows(*created), (std::vector<TallyEntry>{entry(1, 1, 1, 1, 0, 3), entry(2, 1, 0, 0, 1, 4)}));
+  EXPECT_EQ(all_rows(*created),
+            (std::vector<counts::TallyEntry>{entry(1, 1, 1, 1, 0, 3), entry(2, 1, 0, 0, 1, 4)}));
 }
 
 TEST(Store, KeysKeepAllSixtyFourBitsAndScanInUnsignedOrder) {
   TempDir dir;
-  const std::vector<TallyEntry> entries = {
+  const std::vector<counts::TallyEntry> entries = {
       entry(0, 1, 1, 0, 0, 0), entry(0x7fffffffffffffffULL, 1, 1, 0, 0, 0),
       entry(0x8000000000000000ULL, 1, 1, 0, 0, 0), entry(0x8000000000000000ULL, 9, 1, 0, 0, 0),
       entry(0xffffffffffffffffULL, 65535, 1, 0, 0, 0)};
   Store store = create_closed_and_reopen(dir / "t.sqlite", entries);
   EXPECT_EQ(all_rows(store), entries);
-  Result<std::vector<TallyEntry>> top = store.moves_at(0xffffffffffffffffULL);
+  Result<std::vector<counts::TallyEntry>> top = store.moves_at(0xffffffffffffffffULL);
   ASSERT_TRUE(top.ok());
   ASSERT_EQ(top->size(), 1u);
   EXPECT_EQ(top->front().move, 65535);
@@ -175,18 +176,18 @@ TEST(Store, RandomMergesEqualOneMergeOfTheSums) {
   // Three batches merged one after another must equal the per-(key, move) sums.
   TempDir dir;
   std::mt19937_64 rng(42);
-  std::map<std::pair<uint64_t, uint16_t>, TallyEntry> sums;
+  std::map<std::pair<uint64_t, uint16_t>, counts::TallyEntry> sums;
   Store store = create_closed_and_reopen(dir / "t.sqlite", {});
   for (int batch = 0; batch < 3; ++batch) {
-    std::map<std::pair<uint64_t, uint16_t>, TallyEntry> part;
+    std::map<std::pair<uint64_t, uint16_t>, counts::TallyEntry> part;
     for (int i = 0; i < 2000; ++i) {
       uint64_t key = rng() % 300 * 0x0123456789abcdefULL;  // spread over the whole key range
       uint16_t move = uint16_t(rng() % 5);
-      TallyEntry e = entry(key, move, rng() % 3, rng() % 3, rng() % 3, uint16_t(rng() % 40));
+      counts::TallyEntry e = entry(key, move, rng() % 3, rng() % 3, rng() % 3, uint16_t(rng() % 40));
       auto [it, fresh] = part.emplace(std::make_pair(key, move), e);
       if (!fresh) it->second = e;
     }
-    std::vector<TallyEntry> sorted;
+    std::vector<counts::TallyEntry> sorted;
     for (auto& [k, e] : part) {
       sorted.push_back(e);
       auto [it, fresh] = sums.emplace(k, e);
@@ -198,7 +199,7 @@ TEST(Store, RandomMergesEqualOneMergeOfTheSums) {
     ASSERT_TRUE(merge(store, sorted).ok());
     ASSERT_TRUE(store.commit().ok());
   }
-  std::vector<TallyEntry> expected;
+  std::vector<counts::TallyEntry> expected;
   for (auto& [k, e] : sums) expected.push_back(e);
   EXPECT_EQ(all_rows(store), expected);
   Result<TreeStats> stats = store.stats();
@@ -211,7 +212,7 @@ TEST(Store, RandomMergesEqualOneMergeOfTheSums) {
 
 TEST(Store, RollbackLeavesTheStoreAsItWas) {
   TempDir dir;
-  const std::vector<TallyEntry> first = {entry(10, 1, 1, 0, 0, 4)};
+  const std::vector<counts::TallyEntry> first = {entry(10, 1, 1, 0, 0, 4)};
   Store store = create_closed_and_reopen(dir / "t.sqlite", first);
   ASSERT_TRUE(store.begin().ok());
   ASSERT_TRUE(merge(store, {entry(10, 1, 5, 5, 5, 0), entry(11, 1, 1, 1, 1, 1)}).ok());
@@ -228,7 +229,7 @@ TEST(Store, RollbackLeavesTheStoreAsItWas) {
 
 TEST(Store, CountsPastThirtyTwoBitsFailTheMergeInsteadOfWrapping) {
   TempDir dir;
-  TallyEntry big = entry(5, 1, 3'000'000'000u, 0, 0, 0);
+  counts::TallyEntry big = entry(5, 1, 3'000'000'000u, 0, 0, 0);
   Store store = create_closed_and_reopen(dir / "t.sqlite", {big});
   ASSERT_TRUE(store.begin().ok());
   Result<MergeCounts> merged = merge(store, {big});
@@ -236,12 +237,12 @@ TEST(Store, CountsPastThirtyTwoBitsFailTheMergeInsteadOfWrapping) {
   EXPECT_NE(merged.error().message.find("a count would pass 2^32 - 1"), std::string::npos)
       << merged.error().message;
   store.rollback();
-  EXPECT_EQ(all_rows(store), std::vector<TallyEntry>{big});
+  EXPECT_EQ(all_rows(store), std::vector<counts::TallyEntry>{big});
 }
 
-class FailingStream final : public book::EntryStream {
+class FailingStream final : public counts::EntryStream {
  public:
-  bool next(TallyEntry& e) override {
+  bool next(counts::TallyEntry& e) override {
     if (given_ == 2) return false;
     e = entry(100 + given_++, 1, 1, 0, 0, 0);
     return true;
@@ -375,10 +376,10 @@ TEST(Store, OpenRejectsNewerAndUnknownSchemaVersions) {
 TEST(Store, EveryPageCarriesItsChecksumAndAChangedByteIsCaught) {
   TempDir dir;
   const std::string path = dir / "t.sqlite";
-  std::vector<TallyEntry> entries;
+  std::vector<counts::TallyEntry> entries;
   for (uint64_t k = 1; k <= 3000; ++k) entries.push_back(entry(k * 0x9e3779b97f4a7c15ULL, 1, 1, 0, 0, 2));
   std::sort(entries.begin(), entries.end(),
-            [](const TallyEntry& a, const TallyEntry& b) { return a.key < b.key; });
+            [](const counts::TallyEntry& a, const counts::TallyEntry& b) { return a.key < b.key; });
   ASSERT_TRUE(create_closed_and_reopen(path, entries).close().ok());
   std::string bytes = test::read_file(path);
   ASSERT_EQ(bytes[20], char(kChecksumBytes));
@@ -397,8 +398,8 @@ TEST(Store, EveryPageCarriesItsChecksumAndAChangedByteIsCaught) {
   Result<Store> opened = Store::open(path, false);
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   const std::string pages = std::to_string(bytes.size() / page);
-  const std::unique_ptr<book::EntryStream> scan = opened->scan();
-  for (TallyEntry e; scan->next(e);) {
+  const std::unique_ptr<counts::EntryStream> scan = opened->scan();
+  for (counts::TallyEntry e; scan->next(e);) {
   }
   ASSERT_FALSE(scan->status().ok());
   EXPECT_NE(
@@ -450,7 +451,7 @@ TEST(Store, AStoreWithoutChecksumsIsReadAsItIs) {
   ASSERT_TRUE(merge(*opened, {entry(5, 1, 1, 0, 0, 1)}).ok());
   ASSERT_TRUE(opened->commit().ok());
   EXPECT_TRUE(opened->check_integrity().ok());
-  Result<std::vector<TallyEntry>> rows = opened->moves_at(5);
+  Result<std::vector<counts::TallyEntry>> rows = opened->moves_at(5);
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->size(), 1u);
   EXPECT_EQ((*rows)[0].white_wins, 3u);

@@ -113,10 +113,10 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   out << text;
 }
 
-Board board_of(const std::string& fen) {
-  Result<Board> b = Board::from_fen(fen);
+chess::Board board_of(const std::string& fen) {
+  Result<chess::Board> b = chess::Board::from_fen(fen);
   EXPECT_TRUE(b.ok()) << fen << ": " << (b.ok() ? "" : b.error().message);
-  return b.ok() ? *b : Board();
+  return b.ok() ? *b : chess::Board();
 }
 
 std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries) {

@@ -53,7 +53,7 @@ CommandResult run_bookforge(const std::vector<std::string>& args, const std::str
 CommandResult run_program(const std::vector<std::string>& argv, const std::string& stdin_data = "");
 
 // The board of a FEN; a bad FEN fails the calling test (and gives the start position).
-Board board_of(const std::string& fen);
+chess::Board board_of(const std::string& fen);
 
 // A Polyglot book's bytes: the entries in the book's order (book_order), encoded.
 std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries);

@@ -1,4 +1,4 @@
-#include "counts/counts_for_build.h"
+#include "book/counts_for_build.h"
 
 namespace bookforge::book {
 namespace {
@@ -6,12 +6,12 @@ namespace {
 // A summed (key, move, slice) stream read as the (key, move) stream of a build's tally: the
 // slices of each (key, move) added up (slice 0), and the fields a build's tally leaves at 0
 // (counts/tally.h: TallyOptions::ratings, opponent_ratings) zeroed.
-class BookEntries final : public EntryStream {
+class BookEntries final : public counts::EntryStream {
  public:
-  BookEntries(std::unique_ptr<EntryStream> sliced, bool ratings)
+  BookEntries(std::unique_ptr<counts::EntryStream> sliced, bool ratings)
       : sliced_(std::move(sliced)), ratings_(ratings) {}
 
-  bool next(TallyEntry& entry) override {
+  bool next(counts::TallyEntry& entry) override {
     if (!has_pending_ && !(has_pending_ = sliced_->next(pending_))) return false;
     entry = pending_;
     while ((has_pending_ = sliced_->next(pending_)) && pending_.key == entry.key &&
@@ -29,9 +29,9 @@ class BookEntries final : public EntryStream {
   Status status() const override { return sliced_->status(); }
 
  private:
-  std::unique_ptr<EntryStream> sliced_;
+  std::unique_ptr<counts::EntryStream> sliced_;
   bool ratings_;
-  TallyEntry pending_;
+  counts::TallyEntry pending_;
   bool has_pending_ = false;
 };
 
@@ -39,17 +39,17 @@ const char* on_off(bool on) { return on ? "on" : "off"; }
 
 }  // namespace
 
-Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
-  std::vector<CountsSet> sets;
+Result<std::vector<counts::CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
+  std::vector<counts::CountsSet> sets;
   for (const std::string& dir : dirs) {
-    Result<CountsSet> set = open_counts_set(dir);
+    Result<counts::CountsSet> set = counts::open_counts_set(dir);
     if (!set) return set.error();
     sets.push_back(std::move(*set));
   }
   if (sets.empty()) return Error{"no set of counts given"};
-  if (Status s = check_sets_combine(sets); !s.ok()) return s.error();
+  if (Status s = counts::check_sets_combine(sets); !s.ok()) return s.error();
   if (sets.front().header.options.keep_duplicates || sets.size() == 1) return sets;
-  Result<SharedGames> shared = shared_games(sets);
+  Result<counts::SharedGames> shared = counts::shared_games(sets);
   if (!shared) return shared.error();
   if (shared->games > 0)
     return Error{
@@ -65,11 +65,11 @@ Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& 
 Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<std::string>& dirs,
                                                               const FromCountsRequest& request,
                                                               SelectionRules& rules) {
-  Result<std::vector<CountsSet>> sets = open_sets_to_add(dirs);
+  Result<std::vector<counts::CountsSet>> sets = open_sets_to_add(dirs);
   if (!sets) return sets.error();
   auto out = std::make_unique<CountsForBuild>();
-  out->total = combined_header(*sets);
-  const CountsOptions& counted = out->total.options;
+  out->total = counts::combined_header(*sets);
+  const counts::CountsOptions& counted = out->total.options;
   const std::string cannot = sets->front().dir + " was counted with max-ply " +
                              std::to_string(counted.max_ply) + ", count-repeats " +
                              on_off(counted.count_repeats) + ", filters " + counted.filters +
@@ -95,7 +95,8 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
   rules.max_ply = counted.max_ply;
   rules.count_repeats = counted.count_repeats;
 
-  for (std::unique_ptr<EntryStream>& group : summed_groups(*sets, finest_common_partitions(*sets)))
+  for (std::unique_ptr<counts::EntryStream>& group :
+       counts::summed_groups(*sets, counts::finest_common_partitions(*sets)))
     out->streams.push_back(std::make_unique<BookEntries>(std::move(group), rules.needs_ratings()));
   return out;
 }

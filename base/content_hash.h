@@ -20,7 +20,7 @@
 
 #include "base/result.h"
 
-namespace bookforge::store {
+namespace bookforge {
 
 class ContentHasher {
  public:
@@ -46,4 +46,4 @@ struct FileDigest {
 // Reads the whole file once; errors name the file.
 Result<FileDigest> digest_file(const std::string& path);
 
-}  // namespace bookforge::store
+}  // namespace bookforge

@@ -1,12 +1,12 @@
 // The content hash: incremental updates equal one pass, and small changes change the digest.
-#include "store/content_hash.h"
+#include "base/content_hash.h"
 
 #include <random>
 #include <set>
 
 #include "support/test_support.h"
 
-namespace bookforge::store {
+namespace bookforge {
 namespace {
 
 std::vector<unsigned char> random_bytes(size_t n, uint64_t seed) {
@@ -67,4 +67,4 @@ TEST(ContentHash, DigestFileHashesTheRawBytes) {
 }
 
 }  // namespace
-}  // namespace bookforge::store
+}  // namespace bookforge

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "book/selection_rules.h"
 #include "counts/counts_set.h"
-#include "base/result.h"
 
 namespace bookforge::book {
 
@@ -29,9 +29,9 @@ struct FromCountsRequest {
 };
 
 struct CountsForBuild {
-  CountsHeader total;  // the sets' headers summed
+  counts::CountsHeader total;  // the sets' headers summed
   std::vector<std::string> warnings;
-  std::vector<std::unique_ptr<EntryStream>> streams;  // in key order: what the rules read
+  std::vector<std::unique_ptr<counts::EntryStream>> streams;  // in key order: what the rules read
 };
 
 // Opens and checks the sets and makes `rules` count the way they were counted (see above).
@@ -41,6 +41,6 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
 
 // Opens the sets (in order) and checks they can be added up, games in two sets included: an
 // error says how many and which sets share them, unless the sets count every copy.
-Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs);
+Result<std::vector<counts::CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs);
 
 }  // namespace bookforge::book

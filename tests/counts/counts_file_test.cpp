@@ -11,7 +11,7 @@
 #include "counts/game_list_file.h"
 #include "support/test_support.h"
 
-namespace bookforge::book {
+namespace bookforge::counts {
 namespace {
 
 namespace fs = std::filesystem;
@@ -307,4 +307,4 @@ TEST(GameListFile, RoundTripsAndFindsDamage) {
 }
 
 }  // namespace
-}  // namespace bookforge::book
+}  // namespace bookforge::counts

@@ -12,10 +12,10 @@
 #include <memory>
 #include <string>
 
-#include "base/temp_file.h"
 #include "base/result.h"
+#include "base/temp_file.h"
 
-namespace bookforge::book {
+namespace bookforge {
 
 // The file an output named `path` replaces (a symlink followed), if it may: absent or a regular
 // file, in a folder that exists and can be written. Nothing is created.
@@ -56,4 +56,4 @@ class OutputFile {
 // Writes `text` to `path` as an OutputFile.
 Status write_output_file(const std::string& path, const std::string& text);
 
-}  // namespace bookforge::book
+}  // namespace bookforge

@@ -1,7 +1,7 @@
 // OutputFile and the temporary files under it: nothing shows in the folder until commit(), an
 // output that is not committed leaves the old file as it was, a symlink is written through,
 // non-regular files are refused, and registered temporary names can be removed at once.
-#include "book/output_file.h"
+#include "base/output_file.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include "base/temp_file.h"
 #include "support/test_support.h"
 
-namespace bookforge::book {
+namespace bookforge {
 namespace {
 
 namespace fs = std::filesystem;
@@ -105,4 +105,4 @@ TEST(TempFile, AnUnnamedFileNeverShowsAndLinksUnderAName) {
 }
 
 }  // namespace
-}  // namespace bookforge::book
+}  // namespace bookforge

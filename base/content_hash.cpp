@@ -1,4 +1,4 @@
-#include "store/content_hash.h"
+#include "base/content_hash.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-namespace bookforge::store {
+namespace bookforge {
 namespace {
 
 constexpr uint64_t kOdd[4] = {0xa0761d6478bd642fULL, 0xe7037ed1a0b428dbULL, 0x8ebc6af09c88c6e3ULL,
@@ -100,4 +100,4 @@ Result<FileDigest> digest_file(const std::string& path) {
   return d;
 }
 
-}  // namespace bookforge::store
+}  // namespace bookforge

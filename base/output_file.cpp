@@ -1,4 +1,4 @@
-#include "book/output_file.h"
+#include "base/output_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace bookforge::book {
+namespace bookforge {
 namespace {
 
 namespace fs = std::filesystem;
@@ -159,4 +159,4 @@ Status write_output_file(const std::string& path, const std::string& text) {
   return out->commit();
 }
 
-}  // namespace bookforge::book
+}  // namespace bookforge
