@@ -1,7 +1,8 @@
 // The load generator of bench/serve_load.sh: many HTTP clients (cpp-httplib's client, one
 // kept-alive connection each) asking a running `bookforge serve` for the explorer at random
 // positions of its tree, for a fixed time. Prints the latency percentiles, requests per second
-// and errors (any answer but 200, or no answer).
+// and errors (any answer but 200, or none within 5 s). With --slow N, N slow clients
+// (bench/slow_clients.h) hold connections open the whole time.
 //
 // The positions are drawn before the clock starts, from the store itself (read-only): random
 // walks from the start position, each move picked among the store's moves, half the time in
@@ -21,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "chess/san.h"
+#include "slow_clients.h"
 #include "store/explore.h"
 #include "store/store.h"
 
@@ -37,7 +39,13 @@ struct LoadOptions {
   int seconds = 30;
   int positions = 5000;
   uint64_t seed = 1;
+  int slow = 0;
+  int slow_interval_ms = 2500;
 };
+
+// A request that gets no answer in this time counts as an error (a server whose threads are
+// all held answers none).
+constexpr time_t kAnswerTimeoutS = 5;
 
 Result<std::vector<std::string>> random_lines(const LoadOptions& opts) {
   Result<store::Store> db = store::Store::open(opts.db, false);
@@ -79,7 +87,8 @@ void run_client(const LoadOptions& opts, const std::vector<std::string>& lines, 
                 Clock::time_point end, ClientTally& tally) {
   httplib::Client client(opts.host, opts.port);
   client.set_keep_alive(true);
-  client.set_read_timeout(30, 0);
+  client.set_connection_timeout(kAnswerTimeoutS, 0);
+  client.set_read_timeout(kAnswerTimeoutS, 0);
   std::mt19937_64 rng(seed);
   while (Clock::now() < end) {
     const std::string target = "/api/explorer?play=" + lines[rng() % lines.size()];
@@ -111,12 +120,22 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", opts.seconds, "How long to run")->check(CLI::Range(1, 3600));
   app.add_option("--positions", opts.positions, "Random positions to draw")->check(CLI::Range(1, 1000000));
   app.add_option("--seed", opts.seed, "Seed of the positions and the clients' choices");
+  app.add_option("--slow", opts.slow, "Slow clients holding connections open meanwhile")
+      ->check(CLI::Range(0, 2000));
+  app.add_option("--slow-interval-ms", opts.slow_interval_ms,
+                 "How often each slow client sends a header line")
+      ->check(CLI::Range(1, 60000));
   CLI11_PARSE(app, argc, argv);
 
   Result<std::vector<std::string>> lines = random_lines(opts);
   if (!lines) {
     std::fprintf(stderr, "serve_load: %s\n", lines.error().message.c_str());
     return 1;
+  }
+  SlowClients slow(opts.host, opts.port, opts.slow, std::chrono::milliseconds(opts.slow_interval_ms));
+  if (opts.slow > 0) {
+    slow.start();
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // for the server to take them in
   }
   std::vector<ClientTally> tallies(size_t(opts.clients));
   const Clock::time_point start = Clock::now();
@@ -127,6 +146,7 @@ int main(int argc, char** argv) {
                          std::ref(tallies[size_t(i)]));
   for (std::thread& t : threads) t.join();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const SlowClients::Tally held = slow.stop();
 
   std::vector<double> latencies;
   uint64_t errors = 0;
@@ -136,6 +156,11 @@ int main(int argc, char** argv) {
   }
   std::sort(latencies.begin(), latencies.end());
   std::printf("clients %d, %.1f s, %zu positions\n", opts.clients, elapsed, lines->size());
+  if (opts.slow > 0)
+    std::printf(
+        "slow clients %d (a header line every %d ms): %d open at the end, %llu ended by the server and "
+        "opened again\n",
+        opts.slow, opts.slow_interval_ms, held.open, (unsigned long long)held.reopened);
   std::printf("requests %zu ok, %llu errors, %.0f requests/s\n", latencies.size(), (unsigned long long)errors,
               double(latencies.size()) / elapsed);
   std::printf("latency ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f\n", percentile(latencies, 50),

@@ -95,17 +95,13 @@ int run_serve(const ServeOptions& opts) {
   }
   book::OpeningNames names;
   if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
-  Result<nlohmann::ordered_json> info = [&] {
-    serve::StorePool::Lease store = (*stores)->lease();
-    return serve::make_info(*store, books);
-  }();
-  if (!info) {
-    print_error(info.error().message);
-    return kExitFailure;
-  }
 
   serve::Api api(std::move(*stores), std::move(names), std::move(books),
-                 std::make_unique<serve::EngineSlots>(kEngineSlots, kEngineHashMb), std::move(*info));
+                 std::make_unique<serve::EngineSlots>(kEngineSlots, kEngineHashMb));
+  if (Status read = api.refresh_info(); !read) {
+    print_error(read.error().message);
+    return kExitFailure;
+  }
   serve::Server server(api, serve::ServerLimits{});
   Result<int> port = server.bind(opts.host, opts.port);
   if (!port) {

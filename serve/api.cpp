@@ -8,13 +8,39 @@
 
 namespace bookforge::serve {
 
+namespace {
+
+constexpr size_t kMaxClientIdLength = 64;
+
+// /api/info's body: the store's counts and how they were made, the books, which explorer
+// filters the store can apply (every store keeps its counts by speed, rating band and month),
+// the version.
+Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
+  Result<store::TreeStats> stats = store.stats();
+  if (!stats) return stats.error();
+  Result<std::optional<store::CountingSettings>> settings = store.settings();
+  if (!settings) return settings.error();
+  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
+  for (const NamedBook& book : books) book_names.push_back(book.name);
+  return nlohmann::ordered_json{{"store",
+                                 {{"path", store.path()},
+                                  {"games", stats->games},
+                                  {"positions", stats->positions},
+                                  {"sources", stats->sources.size()},
+                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
+                                {"books", std::move(book_names)},
+                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
+                                {"version", BOOKFORGE_VERSION}};
+}
+
+}  // namespace
+
 Api::Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
-         std::unique_ptr<EngineSlots> engines, nlohmann::ordered_json info)
+         std::unique_ptr<EngineSlots> engines)
     : stores_(std::move(stores)),
       names_(std::move(names)),
       books_(std::move(books)),
-      engines_(std::move(engines)),
-      info_(json_text(info)) {}
+      engines_(std::move(engines)) {}
 
 ApiResponse Api::explorer(const QueryParams& params) {
   Result<QueriedPosition> position = position_from_query(params);
@@ -56,15 +82,23 @@ ApiResponse Api::books(const QueryParams& params) const {
   return json_response(book_moves_json(books_, position->board));
 }
 
-ApiResponse Api::engine(const QueryParams& params, const std::string& client) {
+ApiResponse Api::engine(const QueryParams& params, const std::string& address,
+                        const std::function<bool()>& client_left) {
   Result<QueriedPosition> position = position_from_query(params);
   if (!position) return error_response(kStatusBadRequest, position.error().message);
   Result<EngineRequest> request = engine_request_from_query(params);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
-  std::optional<engine::SearchResult> result = engines_->search(client, *position, *request);
-  if (!result)
+  const std::optional<std::string> id = find_param(params, "client");
+  if (id && id->size() > kMaxClientIdLength)
+    return error_response(kStatusBadRequest, "client: an id of at most " +
+                                                 std::to_string(kMaxClientIdLength) + " characters, got " +
+                                                 quoted_value(*id));
+  // The address is part of the name, so a client elsewhere cannot stop a search by its id.
+  const std::string client = id ? address + " " + *id : address;
+  std::optional<EngineAnswer> answer = engines_->search(client, *position, *request, client_left);
+  if (!answer)
     return error_response(kStatusUnavailable, "every engine is searching for another client; try again");
-  return json_response(engine_json(*result, position->board));
+  return json_response(engine_json(*answer, position->board));
 }
 
 ApiResponse Api::game(const QueryParams& params) {
@@ -81,26 +115,26 @@ ApiResponse Api::game(const QueryParams& params) {
   return {kStatusOk, "application/x-chess-pgn; charset=utf-8", std::move(**text)};
 }
 
-ApiResponse Api::info() const { return {kStatusOk, std::string(kJsonType), info_}; }
+ApiResponse Api::info() {
+  if (Status made = refresh_info(); !made) return error_response(kStatusInternalError, made.error().message);
+  std::lock_guard lock(info_mutex_);
+  return {kStatusOk, std::string(kJsonType), info_};
+}
+
+Status Api::refresh_info() {
+  std::lock_guard lock(info_mutex_);
+  StorePool::Lease store = stores_->lease();
+  // Every `db add` records a source (sources are never removed): a newer one means new counts.
+  Result<int64_t> newest = store->newest_source_id();
+  if (!newest) return newest.error();
+  if (info_source_ == *newest) return ok_status();
+  Result<nlohmann::ordered_json> made = make_info(*store, books_);
+  if (!made) return made.error();
+  info_ = json_text(*made);
+  info_source_ = *newest;
+  return ok_status();
+}
 
 void Api::stop_searches() { engines_->stop_all(); }
-
-Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
-  Result<store::TreeStats> stats = store.stats();
-  if (!stats) return stats.error();
-  Result<std::optional<store::CountingSettings>> settings = store.settings();
-  if (!settings) return settings.error();
-  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
-  for (const NamedBook& book : books) book_names.push_back(book.name);
-  return nlohmann::ordered_json{{"store",
-                                 {{"path", store.path()},
-                                  {"games", stats->games},
-                                  {"positions", stats->positions},
-                                  {"sources", stats->sources.size()},
-                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
-                                {"books", std::move(book_names)},
-                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
-                                {"version", BOOKFORGE_VERSION}};
-}
 
 }  // namespace bookforge::serve

@@ -3,7 +3,11 @@
 // Everything is read-only, and safe to call from many threads at once.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,17 +24,24 @@ namespace bookforge::serve {
 
 class Api {
  public:
-  // `info` is what /api/info answers (made once: the store's counts do not change).
   Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
-      std::unique_ptr<EngineSlots> engines, nlohmann::ordered_json info);
+      std::unique_ptr<EngineSlots> engines);
 
   ApiResponse explorer(const QueryParams& params);
   ApiResponse position(const QueryParams& params) const;
   ApiResponse books(const QueryParams& params) const;
-  // `client` names the asker: one search per client at a time.
-  ApiResponse engine(const QueryParams& params, const std::string& client);
+  // One search per client at a time: a client is the asker's address and, if given, the
+  // `client` parameter (an opaque id of at most 64 characters, such as one a page makes up
+  // for each of its tabs, so that two tabs do not stop each other's searches). The search
+  // stops when `client_left` says the asker has gone.
+  ApiResponse engine(const QueryParams& params, const std::string& address,
+                     const std::function<bool()>& client_left = nullptr);
   ApiResponse game(const QueryParams& params);
-  ApiResponse info() const;
+  // /api/info, made again when the store has changed since (a `db add` while serving): the
+  // store's newest source is checked on each call, the counts (a full scan) only then.
+  ApiResponse info();
+  // The same, for the caller to see an unreadable store before serving.
+  Status refresh_info();
 
   // Stops the engine searches under way and refuses new ones.
   void stop_searches();
@@ -40,12 +51,9 @@ class Api {
   book::OpeningNames names_;
   std::vector<NamedBook> books_;
   std::unique_ptr<EngineSlots> engines_;
+  std::mutex info_mutex_;  // guards info_ and info_source_
   std::string info_;
+  std::optional<int64_t> info_source_;  // the store's newest source when info_ was made
 };
-
-// /api/info's body: the store's counts and how they were made, the books, which explorer
-// filters the store can apply (every store keeps its counts by speed, rating band and month),
-// the version.
-Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books);
 
 }  // namespace bookforge::serve

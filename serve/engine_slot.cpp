@@ -1,8 +1,16 @@
 #include "serve/engine_slot.h"
 
+#include <future>
+
 #include "chess/san.h"
 
 namespace bookforge::serve {
+namespace {
+
+// How often a running search asks whether its client is still there.
+constexpr std::chrono::milliseconds kClientCheck{50};
+
+}  // namespace
 
 struct EngineSlots::Slot {
   explicit Slot(size_t hash_mb) : engine(hash_mb, 1) {}
@@ -13,46 +21,62 @@ struct EngineSlots::Slot {
   int users = 0;               // requests of `client` running or waiting here
   uint64_t latest = 0;         // number of the client's newest request
   std::chrono::steady_clock::time_point last_used{};
+  std::optional<SearchEnd> stopped_by;  // why the search under way was told to stop
 };
 
 Result<EngineRequest> engine_request_from_query(const QueryParams& params) {
-  EngineRequest request;
-  Result<int> depth = int_param(params, "depth", kDefaultEngineDepth, 1, kMaxEngineDepth);
+  const bool depth_given = find_param(params, "depth").has_value();
+  const bool movetime_given = find_param(params, "movetime").has_value();
+  Result<int> depth =
+      int_param(params, "depth", movetime_given ? kMaxEngineDepth : kDefaultEngineDepth, 1, kMaxEngineDepth);
   if (!depth) return depth.error();
-  Result<int> movetime = int_param(params, "movetime", kDefaultEngineMovetimeMs, 1, kMaxEngineMovetimeMs);
+  Result<int> movetime =
+      int_param(params, "movetime", depth_given ? kMaxEngineMovetimeMs : kDefaultEngineMovetimeMs, 1,
+                kMaxEngineMovetimeMs);
   if (!movetime) return movetime.error();
-  request.depth = *depth;
-  request.movetime_ms = *movetime;
-  return request;
+  return EngineRequest{*depth, *movetime};
 }
 
-nlohmann::ordered_json engine_json(const engine::SearchResult& result, const chess::Board& board) {
-  if (result.lines.empty()) {
-    nlohmann::ordered_json score =
-        board.in_check() ? nlohmann::ordered_json{{"mate", 0}} : nlohmann::ordered_json{{"cp", 0}};
-    return {{"depth", result.depth},
-            {"score", std::move(score)},
-            {"pv", nlohmann::ordered_json::array()},
-            {"pvSan", nlohmann::ordered_json::array()},
-            {"nodes", result.nodes}};
+std::string_view search_end_name(SearchEnd end) {
+  switch (end) {
+    case SearchEnd::kDepth:
+      return "depth";
+    case SearchEnd::kMovetime:
+      return "movetime";
+    case SearchEnd::kNewerRequest:
+      return "newer request";
+    case SearchEnd::kClientLeft:
+      return "client left";
+    case SearchEnd::kNoLegalMoves:
+      return "no legal moves";
+    case SearchEnd::kServerStopping:
+      return "server stopping";
   }
-  const engine::PvLine& best = result.lines.front();
-  nlohmann::ordered_json score = engine::is_mate_score(best.score)
-                                     ? nlohmann::ordered_json{{"mate", engine::mate_in_moves(best.score)}}
-                                     : nlohmann::ordered_json{{"cp", best.score}};
+  return "";
+}
+
+nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board) {
+  const engine::SearchResult& result = answer.result;
+  nlohmann::ordered_json score;  // null: no search ran
   nlohmann::ordered_json pv = nlohmann::ordered_json::array(), pv_san = nlohmann::ordered_json::array();
-  chess::Board replay = board;
-  for (chess::Move move : best.pv) {
-    pv.push_back(chess::move_to_uci(move));
-    pv_san.push_back(chess::move_to_san(replay, move));
-    chess::UndoInfo undo;
-    replay.make_move(move, undo);
+  if (answer.stopped_by == SearchEnd::kNoLegalMoves) {
+    score = board.in_check() ? nlohmann::ordered_json{{"mate", 0}} : nlohmann::ordered_json{{"cp", 0}};
+  } else if (!result.lines.empty()) {
+    const engine::PvLine& best = result.lines.front();
+    score = engine::is_mate_score(best.score)
+                ? nlohmann::ordered_json{{"mate", engine::mate_in_moves(best.score)}}
+                : nlohmann::ordered_json{{"cp", best.score}};
+    chess::Board replay = board;
+    for (chess::Move move : best.pv) {
+      pv.push_back(chess::move_to_uci(move));
+      pv_san.push_back(chess::move_to_san(replay, move));
+      chess::UndoInfo undo;
+      replay.make_move(move, undo);
+    }
   }
-  return {{"depth", result.depth},
-          {"score", std::move(score)},
-          {"pv", std::move(pv)},
-          {"pvSan", std::move(pv_san)},
-          {"nodes", result.nodes}};
+  return {{"depth", result.depth}, {"score", std::move(score)},
+          {"pv", std::move(pv)},   {"pvSan", std::move(pv_san)},
+          {"nodes", result.nodes}, {"stoppedBy", search_end_name(answer.stopped_by)}};
 }
 
 EngineSlots::EngineSlots(size_t slots, size_t hash_mb) {
@@ -86,9 +110,17 @@ void EngineSlots::release(Slot& slot) {
   slot.last_used = std::chrono::steady_clock::now();
 }
 
-std::optional<engine::SearchResult> EngineSlots::search(const std::string& client,
-                                                        const QueriedPosition& position,
-                                                        const EngineRequest& request) {
+void EngineSlots::stop(Slot& slot, SearchEnd why) {
+  {
+    std::lock_guard lock(mutex_);
+    slot.stopped_by = why;
+  }
+  slot.engine.stop();
+}
+
+std::optional<EngineAnswer> EngineSlots::search(const std::string& client, const QueriedPosition& position,
+                                                const EngineRequest& request,
+                                                const std::function<bool()>& client_left) {
   Slot* slot = nullptr;
   uint64_t ticket = 0;
   {
@@ -100,29 +132,59 @@ std::optional<engine::SearchResult> EngineSlots::search(const std::string& clien
   }
   // The client's previous search stops and answers; stop() is repeated until this request
   // holds the engine, in case that search had not started yet when the first stop() came.
-  while (!slot->searching.try_lock_for(std::chrono::milliseconds(2))) slot->engine.stop();
-  engine::SearchResult result;
-  bool superseded = false;
-  {
-    std::lock_guard lock(mutex_);
-    superseded = stopping_ || slot->latest != ticket;
-  }
-  // A request overtaken by a newer one of the same client while it waited answers at once.
-  if (!superseded) {
-    engine::SearchLimits limits;
-    limits.depth = request.depth;
-    limits.clock.movetime_ms = request.movetime_ms;
-    result = slot->engine.search(position.board, position.history, limits);
-  }
+  while (!slot->searching.try_lock_for(std::chrono::milliseconds(2))) stop(*slot, SearchEnd::kNewerRequest);
+  EngineAnswer answer = run(*slot, ticket, position, request, client_left);
   slot->searching.unlock();
   release(*slot);
-  return result;
+  return answer;
+}
+
+// With the slot's engine held: the search, watched for its client leaving, and why it ended.
+EngineAnswer EngineSlots::run(Slot& slot, uint64_t ticket, const QueriedPosition& position,
+                              const EngineRequest& request, const std::function<bool()>& client_left) {
+  {
+    std::lock_guard lock(mutex_);
+    // A request overtaken by a newer one of the same client while it waited answers at once.
+    if (stopping_) return {engine::SearchResult{}, SearchEnd::kServerStopping};
+    if (slot.latest != ticket) return {engine::SearchResult{}, SearchEnd::kNewerRequest};
+    slot.stopped_by.reset();
+  }
+  if (client_left && client_left()) return {engine::SearchResult{}, SearchEnd::kClientLeft};
+  engine::SearchLimits limits;
+  limits.depth = request.depth;
+  limits.clock.movetime_ms = request.movetime_ms;
+  std::promise<engine::SearchResult> done;
+  std::future<engine::SearchResult> searched = done.get_future();
+  slot.engine.start(position.board, position.history, limits, {},
+                    [&done](const engine::SearchResult& result) { done.set_value(result); });
+  while (searched.wait_for(kClientCheck) != std::future_status::ready) {
+    bool stopping = false;
+    {
+      std::lock_guard lock(mutex_);
+      stopping = stopping_;  // stop_all() may have come before the search began
+    }
+    if (stopping) stop(slot, SearchEnd::kServerStopping);
+    if (client_left && client_left()) stop(slot, SearchEnd::kClientLeft);
+  }
+  slot.engine.wait();
+  EngineAnswer answer{searched.get(), SearchEnd::kMovetime};
+  std::lock_guard lock(mutex_);
+  if (answer.result.best_move == chess::Move::none())
+    answer.stopped_by = SearchEnd::kNoLegalMoves;
+  else if (answer.result.depth >= request.depth)
+    answer.stopped_by = SearchEnd::kDepth;
+  else if (slot.stopped_by)
+    answer.stopped_by = *slot.stopped_by;
+  return answer;
 }
 
 void EngineSlots::stop_all() {
   std::lock_guard lock(mutex_);
   stopping_ = true;
-  for (const std::unique_ptr<Slot>& slot : slots_) slot->engine.stop();
+  for (const std::unique_ptr<Slot>& slot : slots_) {
+    slot->stopped_by = SearchEnd::kServerStopping;
+    slot->engine.stop();
+  }
 }
 
 }  // namespace bookforge::serve

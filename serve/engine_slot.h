@@ -1,16 +1,17 @@
 // The embedded engine behind /api/engine: a few engines, each lent to one client at a time.
 // A client has at most one search: its new request stops the old search (which answers with
-// what it had) and runs once that one has returned. Searches are bounded in depth and time, so
-// no request holds an engine for long.
+// what it had) and runs once that one has returned. A search also stops when its client goes
+// away. Searches are bounded in depth and time, so no request holds an engine for long.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,23 +32,44 @@ struct EngineRequest {
   int movetime_ms = kDefaultEngineMovetimeMs;
 };
 
-// `depth` (1..30) and `movetime` (1..5000 ms); errors name the parameter.
+// `depth` (1..30) and `movetime` (1..5000 ms); errors name the parameter. The limit the client
+// gives rules: `depth` alone searches to that depth within the longest movetime, `movetime`
+// alone for that long up to the deepest depth; neither, depth 14 or 1000 ms, whichever is first.
 Result<EngineRequest> engine_request_from_query(const QueryParams& params);
 
-// {"depth", "score": {"cp"} | {"mate"}, "pv", "pvSan", "nodes"}, the score from the side to
-// move's view; a position without legal moves scores {"mate": 0} when mated, {"cp": 0} when
-// stalemated, with an empty pv.
-nlohmann::ordered_json engine_json(const engine::SearchResult& result, const chess::Board& board);
+// Why a search ended (/api/engine's "stoppedBy"):
+enum class SearchEnd {
+  kDepth,           // "depth": it completed the depth asked for
+  kMovetime,        // "movetime": the time ran out first
+  kNewerRequest,    // "newer request": the same client asked again (a search overtaken before
+                    //   it started has depth 0 and no score)
+  kClientLeft,      // "client left": the client closed the connection
+  kNoLegalMoves,    // "no legal moves": mate or stalemate on the board, nothing to search
+  kServerStopping,  // "server stopping"
+};
+std::string_view search_end_name(SearchEnd end);
+
+struct EngineAnswer {
+  engine::SearchResult result;
+  SearchEnd stopped_by = SearchEnd::kDepth;
+};
+
+// {"depth", "score": {"cp"} | {"mate"} | null, "pv", "pvSan", "nodes", "stoppedBy"}, the score
+// from the side to move's view; a position without legal moves scores {"mate": 0} when mated,
+// {"cp": 0} when stalemated, with an empty pv; a search that never started has a null score.
+nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board);
 
 class EngineSlots {
  public:
   EngineSlots(size_t slots, size_t hash_mb);
   ~EngineSlots();
 
-  // Searches for `client` (any stable name of the asker, such as its address). nullopt when
-  // every engine serves another client's search, or after stop_all().
-  std::optional<engine::SearchResult> search(const std::string& client, const QueriedPosition& position,
-                                             const EngineRequest& request);
+  // Searches for `client` (any stable name of the asker). `client_left`, if given, is asked
+  // every few tens of milliseconds while the search runs; true stops it. nullopt when every
+  // engine serves another client's search, or after stop_all().
+  std::optional<EngineAnswer> search(const std::string& client, const QueriedPosition& position,
+                                     const EngineRequest& request,
+                                     const std::function<bool()>& client_left = nullptr);
 
   // Stops the searches under way and refuses new ones (for shutting the server down).
   void stop_all();
@@ -56,8 +78,11 @@ class EngineSlots {
   struct Slot;
   Slot* claim(const std::string& client);
   void release(Slot& slot);
+  void stop(Slot& slot, SearchEnd why);
+  EngineAnswer run(Slot& slot, uint64_t ticket, const QueriedPosition& position, const EngineRequest& request,
+                   const std::function<bool()>& client_left);
 
-  std::mutex mutex_;  // guards the slots' owners and users, and stopping_
+  std::mutex mutex_;  // guards the slots' owners, users and stop reasons, and stopping_
   std::vector<std::unique_ptr<Slot>> slots_;
   bool stopping_ = false;
 };

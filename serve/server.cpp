@@ -1,12 +1,17 @@
 #include "serve/server.h"
 
-#include <httplib.h>
-#include <sys/socket.h>
+#include <unistd.h>
 
+#include "serve/arrived_request_stream.h"
+#include "serve/listen_socket.h"
+#include "serve/room_server.h"
 #include "serve/static_files.h"
 
 namespace bookforge::serve {
 namespace {
+
+constexpr int kStatusMethodNotAllowed = 405;
+constexpr int kStatusMisdirected = 421;
 
 void send(httplib::Response& res, const ApiResponse& answer) {
   res.status = answer.status;
@@ -14,54 +19,57 @@ void send(httplib::Response& res, const ApiResponse& answer) {
 }
 
 // The library answers some requests by itself with an empty body (a malformed request line or
-// method, a request line or body over the limit); they get a JSON error like every other.
+// an unknown method); they get a JSON error like every other. (Requests too large never reach
+// it: serve/waiting_room.h refuses them.)
 std::string_view reason_of(int status) {
-  switch (status) {
-    case 400:
-      return "malformed request";
-    case 404:
-      return "no such path";
-    case 413:
-      return "request too large";
-    case 414:
-      return "request line too long";
-    default:
-      return status >= 500 ? "internal error" : "request refused";
-  }
+  if (status == kStatusBadRequest) return "malformed request";
+  return status >= 500 ? "internal error" : "request refused";
+}
+
+std::optional<std::string> host_header(const httplib::Request& req) {
+  if (!req.has_header("Host")) return std::nullopt;
+  return req.get_header_value("Host");
 }
 
 }  // namespace
 
 Server::Server(Api& api, const ServerLimits& limits)
-    : api_(api), limits_(limits), http_(std::make_unique<httplib::Server>()) {
-  const size_t threads = limits_.threads;
-  http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  http_->set_payload_max_length(limits_.max_body_bytes);
-  http_->set_read_timeout(limits_.read_timeout_s, 0);
-  http_->set_keep_alive_timeout(limits_.keep_alive_timeout_s);
-  http_->set_keep_alive_max_count(1000);
-  http_->set_tcp_nodelay(true);
-  // Debian's library listens with a backlog of 5: clients connecting at once past that wait for
-  // a SYN retransmit (a second). The listening socket is kept to raise it once bound.
-  http_->set_socket_options([this](socket_t socket) {
-    httplib::default_socket_options(socket);
-    listen_socket_ = socket;
-  });
+    : api_(api), http_(std::make_unique<RoomServer>(limits.threads, limits.room, limits.write_timeout)) {
   add_routes();
 }
 
-Server::~Server() = default;
+Server::~Server() {
+  if (listen_socket_ >= 0) ::close(listen_socket_);
+}
 
 void Server::add_routes() {
   using httplib::Request;
   using httplib::Response;
+  // Before the routes, and before any body would be read: a request for another site's name,
+  // or with a method this read-only API has no use for, is answered at once.
+  http_->set_pre_routing_handler([this](const Request& req, Response& res) {
+    if (const std::optional<std::string> host = host_header(req); !hosts_ || !hosts_->allows(host)) {
+      send(res, error_response(kStatusMisdirected,
+                               "Host " + quoted_value(host.value_or("")) + ": this server answers to " +
+                                   (hosts_ ? hosts_->describe() : std::string("no name"))));
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+      res.set_header("Allow", "GET, HEAD");
+      send(res, error_response(kStatusMethodNotAllowed,
+                               "method " + req.method + " not allowed: the API only reads"));
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   const auto explorer = [this](const Request& req, Response& res) { send(res, api_.explorer(req.params)); };
   for (const char* path : {"/api/explorer", "/explorer", "/masters", "/lichess"}) http_->Get(path, explorer);
   http_->Get("/api/position",
              [this](const Request& req, Response& res) { send(res, api_.position(req.params)); });
   http_->Get("/api/books", [this](const Request& req, Response& res) { send(res, api_.books(req.params)); });
   http_->Get("/api/engine", [this](const Request& req, Response& res) {
-    send(res, api_.engine(req.params, req.remote_addr));
+    const int connection = RoomServer::serving_socket();
+    send(res, api_.engine(req.params, req.remote_addr, [connection] { return peer_has_left(connection); }));
   });
   http_->Get("/api/game", [this](const Request& req, Response& res) { send(res, api_.game(req.params)); });
   http_->Get("/api/info", [this](const Request&, Response& res) { send(res, api_.info()); });
@@ -82,20 +90,24 @@ void Server::add_routes() {
 }
 
 Result<int> Server::bind(const std::string& host, int port) {
-  const int bound = port == 0 ? http_->bind_to_any_port(host) : (http_->bind_to_port(host, port) ? port : -1);
-  if (bound < 0) return Error{"cannot listen on " + host + ":" + std::to_string(port)};
-  if (listen_socket_ >= 0) ::listen(listen_socket_, SOMAXCONN);
-  return bound;
+  Result<ListenSocket> listening = open_listen_socket(host, port);
+  if (!listening) return listening.error();
+  if (listen_socket_ >= 0) ::close(listen_socket_);
+  listen_socket_ = listening->fd;
+  hosts_.emplace(host);
+  return listening->port;
 }
 
 Status Server::run() {
-  if (!http_->listen_after_bind()) return Error{"the listener stopped with an error"};
-  return ok_status();
+  if (listen_socket_ < 0) return Error{"the server is not bound to a port"};
+  const int listening = listen_socket_;
+  listen_socket_ = -1;  // the HTTP server closes it
+  return http_->serve(listening);
 }
 
 void Server::stop() {
   api_.stop_searches();
-  http_->stop();
+  http_->stop_serving();
 }
 
 }  // namespace bookforge::serve

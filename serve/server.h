@@ -1,32 +1,38 @@
-// The HTTP server: cpp-httplib's listener and thread pool in front of serve::Api and the
-// embedded page. Routes:
+// The HTTP server: cpp-httplib's request parsing and routing (serve/room_server.h) in front of
+// serve::Api and the embedded page. Routes:
 //   /api/explorer  /explorer  /masters  /lichess   the explorer (lichess's paths too)
 //   /api/position  /api/books  /api/engine  /api/game  /api/info
 //   anything else: an embedded file (serve/static_files.h), or a 404 JSON error.
-// Every error, the library's own (a malformed request line, a request too large) included,
-// answers {"error": "..."}. Requests are bounded in size; the engine in time (serve/engine_slot.h).
+// Every error, the library's own (a malformed request line) and the waiting room's (a request
+// too large or too slow) included, answers {"error": "..."}. Only GET and HEAD are served (any
+// other method: 405, with Allow), only under the Host names of serve/allowed_hosts.h (else
+// 421). Requests are bounded in size and in the time they take to arrive
+// (serve/waiting_room.h); the engine in time (serve/engine_slot.h).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "base/result.h"
+#include "serve/allowed_hosts.h"
 #include "serve/api.h"
-
-namespace httplib {
-class Server;
-}
+#include "serve/waiting_room.h"
 
 namespace bookforge::serve {
 
+class RoomServer;
+
 struct ServerLimits {
-  // Threads that serve connections; a connection holds its thread while kept alive, so this
-  // is also how many clients are served at once (others wait for a free thread).
+  // Requests served at once. A worker only takes a request that has wholly arrived, so slow
+  // clients do not hold workers; an engine search holds one for up to its movetime.
   size_t threads = 64;
-  size_t max_body_bytes = 16 * 1024;  // GET requests need none; anything larger is refused
-  int read_timeout_s = 5;             // a client that stops sending is dropped
-  int keep_alive_timeout_s = 2;       // an idle kept-alive connection frees its thread
+  // How long a response may take to write (a client that reads slowly is dropped).
+  std::chrono::seconds write_timeout{10};
+  // Sizes, deadlines and connection caps (the body limit: GET requests need none).
+  WaitingRoom::Limits room;
 };
 
 class Server {
@@ -34,7 +40,8 @@ class Server {
   Server(Api& api, const ServerLimits& limits);
   ~Server();
 
-  // Binds `host`:`port` (port 0: any free port). Answers the port bound.
+  // Binds `host`:`port` (port 0: any free port). Answers the port bound; a busy port is an
+  // error that says so (serve/listen_socket.h).
   Result<int> bind(const std::string& host, int port);
   // Serves until stop(); an error if the listener fails.
   Status run();
@@ -45,9 +52,9 @@ class Server {
   void add_routes();
 
   Api& api_;
-  ServerLimits limits_;
-  std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<RoomServer> http_;
   int listen_socket_ = -1;
+  std::optional<AllowedHosts> hosts_;  // set by bind()
 };
 
 }  // namespace bookforge::serve

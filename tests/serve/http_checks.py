@@ -169,13 +169,13 @@ def hostile(url):
         ("malformed request line", b"GARBAGE\r\n\r\n"),
         ("binary request line", b"\x00\x01\x02 / HTTP/9\r\n\r\n"),
         ("request line without version", b"GET /api/info\r\n\r\n"),
-        ("huge request line", b"GET /api/explorer?fen=" + b"x" * 100000 + b" HTTP/1.1\r\nHost: a\r\n\r\n"),
-        ("huge header", b"GET /api/info HTTP/1.1\r\nHost: a\r\nX-Big: " + b"y" * 100000 + b"\r\n\r\n"),
-        ("huge body", b"POST /api/explorer HTTP/1.1\r\nHost: a\r\nContent-Length: 10000000\r\n\r\n" + b"z" * 1000000),
-        ("path traversal", b"GET /../../etc/passwd HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
-        ("path traversal under vendor", b"GET /vendor/../../x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
-        ("escaped path traversal", b"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
-        ("unknown method", b"BREW /api/info HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"),
+        ("huge request line", b"GET /api/explorer?fen=" + b"x" * 100000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+        ("huge header", b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"y" * 100000 + b"\r\n\r\n"),
+        ("huge body", b"POST /api/explorer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n" + b"z" * 1000000),
+        ("path traversal", b"GET /../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+        ("path traversal under vendor", b"GET /vendor/../../x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+        ("escaped path traversal", b"GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+        ("unknown method", b"BREW /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
     ]
     for name, data in cases:
         status, content_type, body = raw_exchange(url, data)

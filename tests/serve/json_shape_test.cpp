@@ -239,14 +239,23 @@ TEST(EngineJson, ScoreFromTheSideToMoveAndThePvInBothNotations) {
   line.move = line.pv[0];
   line.score = 31;
   result.lines = {line};
-  Json json = engine_json(result, board);
-  EXPECT_EQ(json, Json::parse(R"({"depth":5,"score":{"cp":31},"pv":["e2e4"],"pvSan":["e4"],"nodes":1234})"));
+  Json json = engine_json({result, SearchEnd::kMovetime}, board);
+  EXPECT_EQ(json, Json::parse(R"({"depth":5,"score":{"cp":31},"pv":["e2e4"],"pvSan":["e4"],"nodes":1234,)"
+                              R"("stoppedBy":"movetime"})"));
   result.lines[0].score = -engine::mate_in(6);  // mated in 6 plies: 3 moves
-  EXPECT_EQ(engine_json(result, board)["score"], Json({{"mate", -3}}));
+  EXPECT_EQ(engine_json({result, SearchEnd::kDepth}, board)["score"], Json({{"mate", -3}}));
 
   Result<QueriedPosition> mate = position_from_query({{"play", "f2f3,e7e5,g2g4,d8h4"}});
   ASSERT_TRUE(mate);
-  EXPECT_EQ(engine_json(engine::SearchResult{}, mate->board)["score"], Json({{"mate", 0}}));
+  const Json mated = engine_json({engine::SearchResult{}, SearchEnd::kNoLegalMoves}, mate->board);
+  EXPECT_EQ(mated["score"], Json({{"mate", 0}}));
+  EXPECT_EQ(mated["stoppedBy"], "no legal moves");
+}
+
+TEST(EngineJson, ASearchThatNeverRanHasNoScore) {
+  const Json json = engine_json({engine::SearchResult{}, SearchEnd::kNewerRequest}, chess::Board());
+  EXPECT_EQ(json, Json::parse(R"({"depth":0,"score":null,"pv":[],"pvSan":[],"nodes":0,)"
+                              R"("stoppedBy":"newer request"})"));
 }
 
 TEST(ApiResponse, ErrorsQuotingInvalidUtf8AreStillJson) {

@@ -160,5 +160,21 @@ TEST(EngineRequest, DepthAndTimeAreBounded) {
   EXPECT_EQ(bounded->movetime_ms, 5000);
 }
 
+TEST(EngineRequest, TheLimitGivenRulesUpToTheOthersMaximum) {
+  // depth=30 alone is not cut off by the default movetime of one second.
+  Result<EngineRequest> deep = engine_request_from_query({{"depth", "30"}});
+  ASSERT_TRUE(deep);
+  EXPECT_EQ(deep->depth, 30);
+  EXPECT_EQ(deep->movetime_ms, kMaxEngineMovetimeMs);
+  Result<EngineRequest> long_search = engine_request_from_query({{"movetime", "4000"}});
+  ASSERT_TRUE(long_search);
+  EXPECT_EQ(long_search->depth, kMaxEngineDepth);
+  EXPECT_EQ(long_search->movetime_ms, 4000);
+  Result<EngineRequest> both = engine_request_from_query({{"depth", "20"}, {"movetime", "300"}});
+  ASSERT_TRUE(both);
+  EXPECT_EQ(both->depth, 20);
+  EXPECT_EQ(both->movetime_ms, 300);
+}
+
 }  // namespace
 }  // namespace bookforge::serve

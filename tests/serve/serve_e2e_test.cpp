@@ -8,6 +8,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "serve/curl_client.h"
 #include "serve/embedded_web_files.h"
 #include "serve/serve_process.h"
 #include "support/test_support.h"
@@ -17,34 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
-
-struct HttpAnswer {
-  int status = 0;
-  std::string content_type;
-  std::string body;
-};
-
-// One GET with curl: the status and content type come after the body (-w), one per line.
-HttpAnswer curl_get(const std::string& url) {
-  CommandResult r = run_program({"curl", "--silent", "--show-error", "--path-as-is", "--max-time", "60",
-                                 "--write-out", "\n%{http_code}\n%{content_type}", url});
-  EXPECT_EQ(r.exit_code, 0) << "curl " << url << ": " << r.err;
-  HttpAnswer answer;
-  const size_t type_line = r.out.rfind('\n');
-  const size_t status_line = r.out.rfind('\n', type_line - 1);
-  if (type_line == std::string::npos || status_line == std::string::npos) return answer;
-  answer.content_type = r.out.substr(type_line + 1);
-  answer.status = std::atoi(r.out.substr(status_line + 1, type_line - status_line - 1).c_str());
-  answer.body = r.out.substr(0, status_line);
-  return answer;
-}
-
-Json parse_json(const HttpAnswer& answer) {
-  EXPECT_TRUE(answer.content_type.starts_with("application/json")) << answer.content_type;
-  Json parsed = Json::parse(answer.body, nullptr, false);
-  EXPECT_FALSE(parsed.is_discarded()) << answer.body;
-  return parsed;
-}
 
 std::string fixed2(double value) {
   char text[32];
@@ -269,8 +242,16 @@ TEST_F(ServeTest, EngineSearchesWithinItsBounds) {
   EXPECT_EQ(line["pv"].size(), line["pvSan"].size());
   EXPECT_TRUE(line["score"].contains("cp") || line["score"].contains("mate"));
   EXPECT_GT(line["nodes"].get<uint64_t>(), 0u);
+  // A depth alone is searched to (within the longest movetime), and the answer says so.
+  EXPECT_EQ(line["depth"], 6);
+  EXPECT_EQ(line["stoppedBy"], "depth");
+  EXPECT_EQ(parse_json(curl_get(url("/api/engine?depth=30&movetime=50")))["stoppedBy"], "movetime");
   const Json mated = parse_json(curl_get(url("/api/engine?play=f2f3,e7e5,g2g4,d8h4")));
   EXPECT_EQ(mated["score"], Json({{"mate", 0}}));
+  EXPECT_EQ(mated["stoppedBy"], "no legal moves");
+  const HttpAnswer long_id = curl_get(url("/api/engine?depth=1&client=" + std::string(65, 'x')));
+  EXPECT_EQ(long_id.status, 400);
+  EXPECT_TRUE(parse_json(long_id)["error"].get<std::string>().starts_with("client: ")) << long_id.body;
 }
 
 TEST_F(ServeTest, PositionAndInfo) {

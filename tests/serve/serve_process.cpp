@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <thread>
 
 namespace bookforge::test {
 namespace {
@@ -56,11 +57,24 @@ ServeProcess::ServeProcess(const std::vector<std::string>& args) {
   url_ = printed.substr(start, end - start);
 }
 
-int ServeProcess::interrupt() {
+int ServeProcess::port() const {
+  const size_t colon = url_.rfind(':');
+  return colon == std::string::npos ? 0 : std::atoi(url_.c_str() + colon + 1);
+}
+
+int ServeProcess::interrupt(std::chrono::milliseconds wait) {
   if (pid_ <= 0) return -1;
   ::kill(pid_, SIGINT);
   int status = 0;
-  ::waitpid(pid_, &status, 0);
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  while (::waitpid(pid_, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, &status, 0);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   pid_ = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

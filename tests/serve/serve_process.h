@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,11 @@ class ServeProcess {
 
   // "http://127.0.0.1:<port>/"; empty if the server did not start.
   const std::string& url() const { return url_; }
-  // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it.
-  int interrupt();
+  // The port of url(); 0 if the server did not start.
+  int port() const;
+  // Sends SIGINT and waits: the exit code, or 128 + the signal that ended it. A server still
+  // running after `wait` is killed (128 + SIGKILL).
+  int interrupt(std::chrono::milliseconds wait = std::chrono::seconds(60));
 
  private:
   pid_t pid_ = -1;
