@@ -61,7 +61,7 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
     pgn::PipelineOptions pipeline = request.pipeline;
     pipeline.max_ply = report.rules.max_ply;
     return pgn::read_games(pipeline,
-                           request.keep_duplicates ? pgn::SinkFactory(sink) : duplicates.wrap(sink));
+                           report.rules.keep_duplicates ? pgn::SinkFactory(sink) : duplicates.wrap(sink));
   }();
   if (!read) return read.error();
   report.duplicates_dropped = duplicates.duplicates();

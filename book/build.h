@@ -57,8 +57,6 @@ struct BuildRequest {
   TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
   bool allow_empty = false;               // write a book with no entries
-  // PGN inputs: every copy of a game counts, not only the first (book/duplicate_filter.h).
-  bool keep_duplicates = false;
 };
 
 struct BuildReport {
@@ -75,7 +73,8 @@ struct BuildReport {
   bool written = false;                    // false only for an empty book not allowed
   double read_seconds = 0;                 // reading and counting
   double rules_seconds = 0;                // rules, rescoring and writing
-  // PGN inputs: accepted games that were copies of earlier ones (book/duplicate_filter.h).
+  // PGN inputs: accepted games that were copies of earlier ones (book/duplicate_filter.h), unless
+  // the rules keep duplicates.
   uint64_t duplicates_dropped = 0;
 };
 
