@@ -11,8 +11,9 @@
 # /usr/bin/time -v. The wall time of this VM drifts by 10-20% over minutes, which one polyglot
 # run followed by the bookforge runs cannot tell from a real difference, so the target ratio is
 # then measured interleaved: `rounds` rounds of one polyglot run and 5 bookforge runs, each
-# round's ratio printed, and the ratio of the medians over all rounds. The two books have the same entries for every key except where a count
-# reached 16384 (Polyglot halves those in input order; bookforge scales once at the end).
+# round's ratio printed, and the ratio of the medians over all rounds. The two books have the
+# same entries for every key except where a count reached 16384 (Polyglot halves those in input
+# order; bookforge scales once at the end): the script counts the entries that differ.
 #
 # usage: bench/build_polyglot.sh [path/to/bookforge] [runs] [rounds]
 set -euo pipefail
@@ -61,6 +62,13 @@ for variant in "plain:$pgn:" "plain, --threads 1:$pgn:--threads 1" "zst:$zst:"; 
     "$(echo "$pg_wall / $bf_wall" | bc -l)" "$(echo "$bf_rss / $pg_rss" | bc -l)"
 done
 echo "entries: polyglot $(( $(stat -c %s "$tmp/pg.bin") / 16 )), bookforge $(( $(stat -c %s "$tmp/bf.bin") / 16 ))"
+# The books as sets of (key, move, weight), the first 12 bytes of each 16-byte entry: Polyglot
+# orders entries of equal weight by qsort, so the files are not compared byte for byte.
+entries_of() { od -An -v -tx1 -w16 "$1" | tr -d ' ' | cut -c1-24 | sort; }
+entries_of "$tmp/pg.bin" > "$tmp/pg.entries"
+entries_of "$tmp/bf.bin" > "$tmp/bf.entries"
+echo "(key, move, weight) entries only in polyglot's book: $(comm -23 "$tmp/pg.entries" "$tmp/bf.entries" | wc -l)," \
+  "only in bookforge's: $(comm -13 "$tmp/pg.entries" "$tmp/bf.entries" | wc -l)"
 
 echo "interleaved, $rounds rounds (plain file): one polyglot run, then 5 bookforge runs"
 pg_times=() bf_times=()

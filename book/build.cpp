@@ -49,8 +49,8 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
 }
 
 Status count_sets(const BuildRequest& request, BuildReport& report, Counted& counted) {
-  FromCountsRequest from_counts{request.max_ply_given, request.count_repeats_given, request.keep_duplicates,
-                                !request.pipeline.filter.empty()};
+  FromCountsRequest from_counts{request.max_ply_given, request.count_repeats_given,
+                                request.keep_duplicates_given, !request.pipeline.filter.empty()};
   Result<std::unique_ptr<CountsForBuild>> opened =
       open_counts_for_build(request.from_counts, from_counts, report.rules);
   if (!opened) return opened.error();
@@ -81,7 +81,7 @@ Status count_games(const BuildRequest& request, BuildReport& report, Counted& co
     pgn::PipelineOptions pipeline = request.pipeline;
     pipeline.max_ply = report.rules.max_ply;
     return pgn::read_games(pipeline,
-                           request.keep_duplicates ? pgn::SinkFactory(sink) : duplicates.wrap(sink));
+                           report.rules.keep_duplicates ? pgn::SinkFactory(sink) : duplicates.wrap(sink));
   }();
   if (!read) return read.error();
   report.duplicates_dropped = duplicates.duplicates();

@@ -50,18 +50,17 @@ struct BuildRequest {
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat
   // counting replace the rules' (they shaped its counts); given explicitly with other values,
   // or with filters other than the store's, they are an error. Likewise with from_counts, where
-  // any filter is an error.
+  // any filter is an error, and so is keeping duplicates when the sets did not.
   SelectionRules rules;
   bool max_ply_given = false;
   bool count_repeats_given = false;
+  bool keep_duplicates_given = false;
 
   // Memory budget and spill folder ("" = the book's folder). Workers, repeat counting and
   // ratings follow the threads and the rules.
   counts::TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
   bool allow_empty = false;               // write a book with no entries
-  // PGN inputs: every copy of a game counts, not only the first (counts/duplicate_filter.h).
-  bool keep_duplicates = false;
 };
 
 struct BuildReport {
@@ -78,7 +77,8 @@ struct BuildReport {
   bool written = false;                    // false only for an empty book not allowed
   double read_seconds = 0;                 // reading and counting
   double rules_seconds = 0;                // rules, rescoring and writing
-  // PGN inputs: accepted games that were copies of earlier ones (counts/duplicate_filter.h).
+  // PGN inputs: accepted games that were copies of earlier ones (counts/duplicate_filter.h), unless
+  // the rules keep duplicates.
   uint64_t duplicates_dropped = 0;
 };
 

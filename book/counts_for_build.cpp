@@ -82,8 +82,9 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
                  " needs counting again (leave --max-ply out to use the sets')"};
   if (request.repeats_given && rules.count_repeats != counted.count_repeats)
     return Error{cannot + "--count-repeats needs counting again"};
-  if (request.keep_duplicates && !counted.keep_duplicates)
-    return Error{cannot + "--keep-duplicates needs counting again with --keep-duplicates"};
+  if (request.duplicates_given && rules.keep_duplicates != counted.keep_duplicates)
+    return Error{cannot + (rules.keep_duplicates ? "--keep-duplicates" : "--drop-duplicates") +
+                 " needs counting again" + (rules.keep_duplicates ? " with --keep-duplicates" : "")};
   if (rules.count_repeats != counted.count_repeats)
     out->warnings.push_back(std::string("the sets count repeated moves ") +
                             (counted.count_repeats ? "every time" : "once per game") +
@@ -94,6 +95,7 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
                             ": using the sets'");
   rules.max_ply = counted.max_ply;
   rules.count_repeats = counted.count_repeats;
+  rules.keep_duplicates = counted.keep_duplicates;
 
   for (std::unique_ptr<counts::EntryStream>& group :
        counts::summed_groups(*sets, counts::finest_common_partitions(*sets)))

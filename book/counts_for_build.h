@@ -22,10 +22,10 @@
 namespace bookforge::book {
 
 struct FromCountsRequest {
-  bool max_ply_given = false;    // --max-ply on the command line (or in the config file)
-  bool repeats_given = false;    // --count-repeats likewise
-  bool keep_duplicates = false;  // --keep-duplicates
-  bool filters_given = false;    // any game filter
+  bool max_ply_given = false;     // --max-ply on the command line (or in the config file)
+  bool repeats_given = false;     // --count-repeats likewise
+  bool duplicates_given = false;  // --keep-duplicates or --drop-duplicates
+  bool filters_given = false;     // any game filter
 };
 
 struct CountsForBuild {

@@ -10,6 +10,7 @@ SelectionRules SelectionRules::polyglot() {
   SelectionRules r;
   r.max_ply = 1024;
   r.count_repeats = true;
+  r.keep_duplicates = true;
   r.min_games = 0;
   r.min_move_games = 3;
   r.min_move_share = kRuleOff;

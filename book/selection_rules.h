@@ -29,6 +29,10 @@ struct SelectionRules {
   // Counting (applied while the games are read and tallied).
   int max_ply = 60;            // positions within this many plies of the game's start; 0 = all
   bool count_repeats = false;  // a (position, move) a game plays twice counts twice
+  // Every copy of a game counts, not only the first (counts/duplicate_filter.h); PGN input only,
+  // a store's games were counted when added. Left out of describe(): a build reports the
+  // copies on their own, with how many were dropped.
+  bool keep_duplicates = false;
 
   // Per position. A position's games are the sum of its moves' games: a game that ended in
   // the position without a move from it is not counted there.
@@ -47,7 +51,8 @@ struct SelectionRules {
   bool prune_unreachable = false;  // keep only positions reachable from the start position
 
   static SelectionRules article_defaults();
-  // `polyglot make-book` with its own defaults (-max-ply 1024 -min-game 3 -min-score 0).
+  // `polyglot make-book` with its own defaults (-max-ply 1024 -min-game 3 -min-score 0), which
+  // counts every copy of a game.
   static SelectionRules polyglot();
 
   Status validate() const;

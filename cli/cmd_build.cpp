@@ -45,6 +45,7 @@ struct RuleFlags {
   std::vector<Override> overrides;
   CLI::Option* max_ply_opt = nullptr;  // --max-ply, a read flag the rules take over
   CLI::Option* repeats_opt = nullptr;
+  CLI::Option* duplicates_opt = nullptr;  // --keep-duplicates, for PGN files only
 };
 
 struct BuildOptions {
@@ -63,8 +64,6 @@ struct BuildOptions {
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
   bool allow_empty = false;  // write a book with no entries instead of failing
-  // Count every copy of a game (counts/duplicate_filter.h).
-  bool keep_duplicates = false;
 };
 
 bool given(const CLI::Option* opt) { return opt && opt->count() > 0; }
@@ -95,7 +94,7 @@ struct ReportData {
 std::string duplicates_json(const ReportData& d) {
   if (!d.opts->from_db.empty()) return "\"duplicates\": null";
   return "\"duplicates\": {\"dropped\": " + std::to_string(d.build->duplicates_dropped) +
-         ", \"kept\": " + (d.opts->keep_duplicates ? "true" : "false") + "}";
+         ", \"kept\": " + (d.build->rules.keep_duplicates ? "true" : "false") + "}";
 }
 
 std::string report_json(const ReportData& d) {
@@ -153,7 +152,7 @@ std::string report_json(const ReportData& d) {
 
 // For the summary line: the copies dropped, when PGN was read and they were.
 std::string duplicates_summary(const BuildOptions& opts, const book::BuildReport& report) {
-  if (!opts.from_db.empty() || opts.keep_duplicates) return "";
+  if (!opts.from_db.empty() || report.rules.keep_duplicates) return "";
   return std::to_string(report.duplicates_dropped) + " duplicates dropped, ";
 }
 
@@ -188,7 +187,6 @@ int run_build(const BuildOptions& opts) {
   book::BuildRequest request;
   request.output = opts.output;
   request.from_db = opts.from_db;
-  request.from_counts = opts.from_counts;
   Result<counts::SliceFilter> slices = slice_filter(opts.slices);
   if (!slices) {
     print_error(slices.error().message);
@@ -204,8 +202,9 @@ int run_build(const BuildOptions& opts) {
   request.rules = *rules;
   request.max_ply_given = given(opts.rules.max_ply_opt);
   request.count_repeats_given = given(opts.rules.repeats_opt);
+  request.keep_duplicates_given = given(opts.rules.duplicates_opt);
+  request.from_counts = opts.from_counts;
   request.allow_empty = opts.allow_empty;
-  request.keep_duplicates = opts.keep_duplicates;
   Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
   if (!pipeline) {
     print_error(pipeline.error().message);
@@ -325,8 +324,8 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   cmd->add_option(
          "--rules", r.preset,
          "Preset the other rule flags start from: default (the article's), or polyglot "
-         "(polyglot make-book: repeats counted, weight 2W+D, moves that only lost dropped, max-ply 1024, "
-         "min-move-games 3, no position or share rules)")
+         "(polyglot make-book: repeats and every copy of a game counted, weight 2W+D, moves that only lost "
+         "dropped, max-ply 1024, min-move-games 3, no position or share rules)")
       ->check(CLI::IsMember({"default", "polyglot"}))
       ->capture_default_str()
       ->group("Selection rules");
@@ -362,6 +361,11 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
       add_rule_switch(cmd, r, "--count-repeats,!--no-count-repeats", &SelectionRules::count_repeats,
                       "Count a move every time a game repeats it (as Polyglot does), not once per "
                       "game [off; on with --rules polyglot]");
+  r.duplicates_opt = add_rule_switch(
+      cmd, r, "--keep-duplicates,!--drop-duplicates", &SelectionRules::keep_duplicates,
+      "Count every copy of a game (as Polyglot does), or, with --drop-duplicates, a game found again (same "
+      "players, date, result, moves, ratings, time control and start) once [drop; keep with --rules "
+      "polyglot]");
 }
 
 void setup_build(CLI::App& root) {
@@ -392,10 +396,8 @@ void setup_build(CLI::App& root) {
   add_exit_options(cmd, opts->exits);
   cmd->add_flag("--allow-empty", opts->allow_empty,
                 "Write the book even when no game or no move was kept (otherwise that is an error)");
-  cmd->add_flag("--keep-duplicates", opts->keep_duplicates,
-                "Count every copy of a game; by default a game found again (same players, date, result, "
-                "moves, ratings, time control and start) is counted once")
-      ->excludes("--from-db");
+  // A store's games were counted when added: only `db add` decides about their copies.
+  opts->rules.duplicates_opt->excludes("--from-db");
   cmd->add_option("--report", opts->report,
                   "Write a JSON report: games, rules stage by stage, spills, time, memory");
   cmd->add_option("--config", opts->config,

@@ -1,6 +1,7 @@
 // Duplicate games counted once: a sink wrapper that passes on the first copy of each game
 // (by its fingerprint, counts/game_fingerprint.h) and drops the others. `build` puts it in
-// front of the tally when reading PGN; `db add` does too, after loading the fingerprints of
+// front of the tally when reading PGN, unless the rules keep duplicates (as the polyglot
+// preset does: make-book counts every copy); `db add` does too, after loading the fingerprints of
 // every game the store already holds, so a game added months ago in another file is not
 // counted again.
 //

@@ -4,14 +4,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
 #include <cerrno>
 #include <cstring>
 #include <ios>
+#include <optional>
 #include <vector>
 
 #include "pgn/gzip_filter.h"
+#include "pgn/wide_text.h"
 #include "pgn/zstd_filter.h"
 
 namespace bookforge::pgn {
@@ -55,6 +58,39 @@ namespace io = boost::iostreams;
 
 constexpr size_t kMagicBytes = 6;
 
+// Bytes read ahead to look at (magic bytes, the start of the text), served again before any
+// other read.
+class ReadAhead {
+ public:
+  // Reads up to `size` bytes with read(char*, size_t) -> Result<size_t>, fewer only at the end.
+  template <class Read>
+  Status fill(size_t size, Read read) {
+    bytes_.resize(size);
+    size_t got = 0;
+    while (got < size) {
+      Result<size_t> n = read(bytes_.data() + got, size - got);
+      if (!n) return n.error();
+      if (*n == 0) break;
+      got += *n;
+    }
+    bytes_.resize(got);
+    return ok_status();
+  }
+  std::string_view bytes() const { return {bytes_.data(), bytes_.size()}; }
+
+  // Copies the next bytes not yet served; 0 once all were.
+  size_t serve(char* out, size_t size) {
+    const size_t n = std::min(size, bytes_.size() - served_);
+    std::memcpy(out, bytes_.data() + served_, n);
+    served_ += n;
+    return n;
+  }
+
+ private:
+  std::vector<char> bytes_;
+  size_t served_ = 0;
+};
+
 // The raw bytes of the input: the few bytes read ahead to recognise the compression are
 // served again first, then the descriptor. Counts every byte handed out.
 class RawInput {
@@ -68,25 +104,13 @@ class RawInput {
 
   // Reads the magic bytes ahead; they stay queued for the first reads.
   Status prime() {
-    head_.resize(kMagicBytes);
-    size_t got = 0;
-    while (got < kMagicBytes) {
-      Result<size_t> n = read_fd(head_.data() + got, kMagicBytes - got);
-      if (!n) return n.error();
-      if (*n == 0) break;
-      got += *n;
-    }
-    head_.resize(got);
-    return ok_status();
+    return head_.fill(kMagicBytes, [this](char* out, size_t size) { return read_fd(out, size); });
   }
-  std::string_view head() const { return {head_.data(), head_.size()}; }
+  std::string_view head() const { return head_.bytes(); }
 
   // Reads at least one byte unless at the end.
   Result<size_t> read(char* out, size_t size) {
-    if (head_pos_ < head_.size()) {
-      size_t n = std::min(size, head_.size() - head_pos_);
-      std::memcpy(out, head_.data() + head_pos_, n);
-      head_pos_ += n;
+    if (size_t n = head_.serve(out, size); n > 0) {
       consumed_ += n;
       return n;
     }
@@ -111,8 +135,7 @@ class RawInput {
   int fd_;
   bool owns_fd_;
   std::string name_;
-  std::vector<char> head_;
-  size_t head_pos_ = 0;
+  ReadAhead head_;
   uint64_t consumed_ = 0;
 };
 
@@ -188,7 +211,28 @@ class FileSource final : public ByteSource {
         total_(total),
         decoder_(make_decoder(compression, raw_.get())) {}
 
+  // Reads the start of the text ahead; it stays queued for the first reads.
+  Status prime() {
+    return text_head_.fill(kWideTextProbe,
+                           [this](char* out, size_t size) { return read_decoded(out, size); });
+  }
+  std::string_view text_head() const { return text_head_.bytes(); }
+  Compression compression() const { return compression_; }
+
   Result<size_t> read(char* buffer, size_t size) override {
+    const size_t served = text_head_.serve(buffer, size);
+    if (served == size) return served;
+    Result<size_t> more = read_decoded(buffer + served, size - served);
+    if (!more) return more.error();
+    return served + *more;
+  }
+
+  uint64_t bytes_consumed() const override { return raw_->consumed(); }
+  uint64_t total_bytes() const override { return total_; }
+  const std::string& name() const override { return raw_->name(); }
+
+ private:
+  Result<size_t> read_decoded(char* buffer, size_t size) {
     if (!decoder_) return read_plain(buffer, size);
     size_t done = 0;
     try {
@@ -207,11 +251,6 @@ class FileSource final : public ByteSource {
     return done;
   }
 
-  uint64_t bytes_consumed() const override { return raw_->consumed(); }
-  uint64_t total_bytes() const override { return total_; }
-  const std::string& name() const override { return raw_->name(); }
-
- private:
   Result<size_t> read_plain(char* buffer, size_t size) {
     size_t done = 0;
     while (done < size) {
@@ -228,7 +267,22 @@ class FileSource final : public ByteSource {
   uint64_t total_;
   std::unique_ptr<Decoder> decoder_;
   bool finished_ = false;
+  ReadAhead text_head_;
 };
+
+// UTF-16 or UTF-32 text, which the reader would take for one long empty game (pgn/wide_text.h):
+// an error naming the input and its encoding, and how to convert it.
+std::optional<Error> refuse_wide_text(const FileSource& source) {
+  const WideText encoding = detect_wide_text(source.text_head());
+  if (encoding == WideText::kNone) return std::nullopt;
+  const std::string compressed =
+      source.compression() == Compression::kNone
+          ? ""
+          : ", " + std::string(compression_name(source.compression())) + "-compressed";
+  return Error{source.name() + ": " + std::string(wide_text_name(encoding)) + " text" + compressed +
+               "; bookforge reads UTF-8 (or ASCII/Latin-1) PGN: convert it first, e.g. iconv -f " +
+               std::string(wide_text_iconv_name(encoding)) + " -t UTF-8"};
+}
 
 class MemorySource final : public ByteSource {
  public:
@@ -276,7 +330,10 @@ Result<std::unique_ptr<ByteSource>> open_source(const std::string& path) {
   auto raw = std::make_unique<RawInput>(fd, owns, std::move(name));
   if (Status s = raw->prime(); !s) return s.error();
   Compression compression = detect_compression(raw->head());
-  return std::unique_ptr<ByteSource>(std::make_unique<FileSource>(std::move(raw), compression, total));
+  auto source = std::make_unique<FileSource>(std::move(raw), compression, total);
+  if (Status s = source->prime(); !s) return s.error();
+  if (std::optional<Error> wide = refuse_wide_text(*source)) return *wide;
+  return std::unique_ptr<ByteSource>(std::move(source));
 }
 
 std::unique_ptr<ByteSource> memory_source(std::string_view text, std::string name) {

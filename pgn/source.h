@@ -35,6 +35,8 @@ class ByteSource {
 };
 
 // Opens `path` ("-" is standard input) and sets up the decompressor its magic bytes call for.
+// Text in UTF-16 or UTF-32 (pgn/wide_text.h), compressed or not, is an error naming the input
+// and its encoding: its first decompressed bytes are read ahead to tell.
 Result<std::unique_ptr<ByteSource>> open_source(const std::string& path);
 
 // A source over bytes already in memory (tests and the fuzz target). The text is copied.

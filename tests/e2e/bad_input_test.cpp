@@ -78,6 +78,57 @@ TEST(BadInput, DbAddOfAPictureRecordsNothing) {
   EXPECT_EQ(dump_tree(db), before);
 }
 
+TEST(BadInput, Utf16IsRefusedNamingTheFileAndTheEncoding) {
+  // What Windows editors save as "Unicode": UTF-16 with a BOM; and big-endian without one,
+  // gzipped. Read as bytes, it made thousands of games of NUL-separated letters, and exit 0.
+  TempDir dir;
+  const std::string twic = read_file(sample(kTwic));
+  const auto iconv = [](const std::string& to, const std::string& text) {
+    CommandResult r = run_program({"iconv", "-f", "UTF-8", "-t", to}, text);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  write_file(dir / "games.pgn", iconv("UTF-16LE", "\xef\xbb\xbf" + twic));
+  write_file(dir / "games-be.pgn", iconv("UTF-16BE", twic));
+  ASSERT_EQ(run_program({"gzip", (dir / "games-be.pgn").string()}).exit_code, 0);
+  const std::vector<fs::path> inputs{"games-be.pgn.gz", "games.pgn"};
+  const std::string reads =
+      "; bookforge reads UTF-8 (or ASCII/Latin-1) PGN: convert it first, e.g. iconv -f ";
+  const std::pair<std::string, std::string> cases[] = {
+      {"games.pgn", "UTF-16 (little-endian) text" + reads + "UTF-16LE -t UTF-8"},
+      {"games-be.pgn.gz", "UTF-16 (big-endian) text, gzip-compressed" + reads + "UTF-16BE -t UTF-8"}};
+  const std::string book = (dir / "book.bin").string();
+  for (const auto& [file, says] : cases) {
+    const std::string path = (dir / file).string();
+    const std::string error = "bookforge: error: " + path + ": " + says + "\n";
+    CommandResult scan = run_bookforge({"scan", path, "--progress", "never"});
+    EXPECT_EQ(scan.exit_code, 1) << scan.out;
+    EXPECT_EQ(scan.err, error);
+    EXPECT_EQ(scan.out, "");
+    CommandResult built = build({path, "-o", book});
+    EXPECT_EQ(built.exit_code, 1) << built.out;
+    EXPECT_EQ(built.err, error);
+    // After a good input too: the run fails as a whole.
+    CommandResult mixed = build({sample(kTwic).string(), path, "-o", book, "--threads", "2"});
+    EXPECT_EQ(mixed.exit_code, 1) << mixed.out;
+    EXPECT_EQ(mixed.err, error);
+    CommandResult added = db_add(dir / "games.sqlite", {path});
+    EXPECT_EQ(added.exit_code, 1) << added.out;
+    EXPECT_NE(added.err.find(path + ": " + says), std::string::npos) << added.err;
+    // No book, no store, no temporary file.
+    EXPECT_EQ(files_in(dir.path()), inputs) << file;
+  }
+  // Converted as the message says, the file builds the book of the original.
+  TempDir out;
+  CommandResult converted =
+      run_program({"iconv", "-f", "UTF-16LE", "-t", "UTF-8", (dir / "games.pgn").string()});
+  ASSERT_EQ(converted.exit_code, 0) << converted.err;
+  write_file(out / "converted.pgn", converted.out);
+  ASSERT_EQ(build({(out / "converted.pgn").string(), "-o", (out / "converted.bin").string()}).exit_code, 0);
+  ASSERT_EQ(build({sample(kTwic).string(), "-o", (out / "original.bin").string()}).exit_code, 0);
+  EXPECT_EQ(read_file(out / "converted.bin"), read_file(out / "original.bin"));
+}
+
 TEST(BadInput, ProseEmptyFilesAndNulBytesAreNotPgn) {
   TempDir dir;
   write_file(dir / "readme.txt", "This folder holds the pictures of the tournament.\nSee you there!\n");

@@ -70,5 +70,22 @@ TEST(BookPolyglot, SameEntriesAsMakeBookOnLichess) {
   compare(may2017, {{{}, {}}});
 }
 
+TEST(BookPolyglot, SameEntriesAsMakeBookWhenGamesAreRepeated) {
+  // Polyglot counts every copy of a game, so --rules polyglot does too, although bookforge's
+  // own default counts a game found again once (counts/duplicate_filter.h).
+  if (!std::filesystem::exists(kPolyglot)) GTEST_SKIP() << "polyglot is not installed";
+  const std::string twic = read_file(source_dir() / "data-samples/twic0920-2000.pgn");
+  size_t first_700 = 0;
+  for (int game = 0; game < 700; ++game) first_700 = twic.find("\n[Event ", first_700 + 1);
+  ASSERT_NE(first_700, std::string::npos);
+  TempDir dir;
+  write_file(dir / "repeated.pgn", twic + "\n" + twic.substr(0, first_700 + 1));
+  compare(dir / "repeated.pgn",
+          {
+              {{}, {}},
+              {{"-min-game", "1", "-max-ply", "16"}, {"--min-move-games", "1", "--max-ply", "16"}},
+          });
+}
+
 }  // namespace
 }  // namespace bookforge::test

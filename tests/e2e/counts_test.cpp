@@ -55,7 +55,7 @@ CommandResult build_from(const std::vector<fs::path>& sets, const fs::path& book
 
 // "from N games (D" of a build's summary line: the games kept and the copies dropped.
 std::string games_counted(const std::string& out) {
-  const size_t from = out.find(" from "), end = out.find(" duplicates dropped");
+  const size_t from = out.find(" from "), end = out.find(" (");
   return from == std::string::npos || end == std::string::npos ? out : out.substr(from, end - from);
 }
 
@@ -68,7 +68,7 @@ struct Rules {
 };
 const std::vector<Rules> kRules = {
     {"default", {}, {}},
-    {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats"}},
+    {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats", "--keep-duplicates"}},
     {"rating", {"--weight", "rating", "--min-move-games", "2"}, {}},
 };
 

@@ -109,6 +109,46 @@ TEST(Duplicates, KeepDuplicatesCountsEveryCopy) {
   EXPECT_EQ(sql_rows(doubled, "SELECT count(*) FROM games"), "2000\n");
 }
 
+TEST(Duplicates, ThePolyglotPresetCountsEveryCopyUnlessToldToDrop) {
+  // polyglot make-book counts every copy, so --rules polyglot does (book_polyglot_test.cpp
+  // compares the books); a flag given says otherwise.
+  TempDir dir;
+  const std::string twic = sample(kTwic).string();
+  const std::string twice = (dir / "twice.pgn").string();
+  write_file(twice, read_file(twic) + "\n" + read_file(twic));
+  const std::vector<std::string> polyglot{"--rules", "polyglot", "--max-ply", "20"};
+  auto with = [&](std::vector<std::string> more) {
+    more.insert(more.begin(), polyglot.begin(), polyglot.end());
+    return more;
+  };
+  CommandResult preset =
+      build({twice}, dir / "preset.bin", with({"--report", (dir / "preset.json").string()}));
+  ASSERT_EQ(preset.exit_code, 0) << preset.err;
+  EXPECT_NE(preset.out.find("from 4000 games (0 spills)"), std::string::npos) << preset.out;
+  EXPECT_NE(read_file(dir / "preset.json").find("\"duplicates\": {\"dropped\": 0, \"kept\": true}"),
+            std::string::npos);
+  CommandResult kept = build({twice}, dir / "kept.bin", with({"--keep-duplicates"}));
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_EQ(read_file(dir / "kept.bin"), read_file(dir / "preset.bin"));
+
+  CommandResult dropped = build({twice}, dir / "dropped.bin", with({"--drop-duplicates", "--threads", "3"}));
+  ASSERT_EQ(dropped.exit_code, 0) << dropped.err;
+  EXPECT_NE(dropped.out.find("from 2000 games (2000 duplicates dropped"), std::string::npos) << dropped.out;
+  ASSERT_EQ(build({twic}, dir / "once.bin", polyglot).exit_code, 0);
+  EXPECT_EQ(read_file(dir / "dropped.bin"), read_file(dir / "once.bin"));
+  EXPECT_NE(read_file(dir / "dropped.bin"), read_file(dir / "preset.bin"));
+
+  // --drop-duplicates is bookforge's own default, said out loud.
+  ASSERT_EQ(build({twice}, dir / "default.bin", {"--drop-duplicates"}).exit_code, 0);
+  ASSERT_EQ(build({twic}, dir / "default-once.bin").exit_code, 0);
+  EXPECT_EQ(read_file(dir / "default.bin"), read_file(dir / "default-once.bin"));
+  // A store's games were counted when added.
+  CommandResult from_db =
+      build({}, dir / "db.bin", {"--from-db", (dir / "x.sqlite").string(), "--drop-duplicates"});
+  EXPECT_EQ(from_db.exit_code, 2) << from_db.err;
+  EXPECT_NE(from_db.err.find("excludes --from-db"), std::string::npos) << from_db.err;
+}
+
 TEST(Duplicates, ALaterAddCountsTheGamesTheStoreHoldsOnce) {
   TempDir dir;
   const std::string twic = sample(kTwic).string(), lichess = sample(kLichess).string();

@@ -192,6 +192,67 @@ TEST(PgnSource, GzipTrailerIsChecked) {
   EXPECT_FALSE(read_all(joined).ok());
 }
 
+// `utf8` as iconv writes it in `encoding`.
+std::string iconv_to(const std::string& encoding, const std::string& utf8) {
+  auto r = run_program({"iconv", "-f", "UTF-8", "-t", encoding}, utf8);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out;
+}
+
+TEST(PgnSource, WideTextIsRefusedNamingTheFileAndTheEncoding) {
+  // UTF-16 read as bytes is one long empty game (NUL between every two letters): refused before
+  // any game, in both byte orders, with or without a BOM, plain or compressed. UTF-32 too.
+  TempDir dir;
+  const std::string text = "[White \"M\xc3\xbcller\"]\n\n1. d4 d5 *\n" + sample_text();
+  const struct {
+    const char* iconv;
+    const char* name;
+  } kWide[] = {{"UTF-16LE", "UTF-16 (little-endian)"},
+               {"UTF-16BE", "UTF-16 (big-endian)"},
+               {"UTF-32LE", "UTF-32 (little-endian)"},
+               {"UTF-32BE", "UTF-32 (big-endian)"}};
+  for (const auto& wide : kWide) {
+    for (const std::string bom : {"", "\xef\xbb\xbf"}) {
+      const std::string plain =
+          (dir / (std::string(wide.iconv) + (bom.empty() ? "" : "-bom") + ".pgn")).string();
+      write_file(plain, iconv_to(wide.iconv, bom + text));
+      std::vector<std::pair<std::string, std::string>> inputs{{plain, ""}};
+      for (const Tool& tool : kTools)
+        inputs.emplace_back(compress(tool, plain), std::string(", ") + tool.name + "-compressed");
+      for (const auto& [path, compressed] : inputs) {
+        Result<std::unique_ptr<ByteSource>> source = open_source(path);
+        ASSERT_FALSE(source.ok()) << path << " was read as PGN";
+        EXPECT_EQ(source.error().message,
+                  path + ": " + wide.name + " text" + compressed +
+                      "; bookforge reads UTF-8 (or ASCII/Latin-1) PGN: convert it first, e.g. iconv -f " +
+                      wide.iconv + " -t UTF-8");
+      }
+      // The advice works: converted, the file reads as the text it came from.
+      auto converted = run_program({"iconv", "-f", wide.iconv, "-t", "UTF-8", plain});
+      ASSERT_EQ(converted.exit_code, 0) << converted.err;
+      write_file(plain + ".utf8", converted.out);
+      Result<std::string> back = read_all(plain + ".utf8");
+      ASSERT_TRUE(back.ok()) << back.error().message;
+      EXPECT_EQ(*back, bom + text) << wide.iconv;
+    }
+  }
+}
+
+TEST(PgnSource, ByteTextIsReadWhateverItsFirstBytes) {
+  // A UTF-8 BOM, Latin-1, stray NULs: read as before, in reads of any size.
+  TempDir dir;
+  for (const char* name : {"bom.pgn", "latin1.pgn", "nul_bytes.pgn"}) {
+    const std::string text = test::test_pgn(name);
+    const std::string path = (dir / name).string();
+    write_file(path, text);
+    for (size_t chunk : {size_t(1), size_t(7), size_t(1) << 16}) {
+      Result<std::string> back = read_all(path, chunk);
+      ASSERT_TRUE(back.ok()) << name << ": " << back.error().message;
+      EXPECT_EQ(*back, text) << name << " read in pieces of " << chunk;
+    }
+  }
+}
+
 TEST(PgnSource, MissingFilesAndDirectories) {
   Result<std::unique_ptr<ByteSource>> missing = open_source("/no/such/file.pgn");
   ASSERT_FALSE(missing.ok());
