@@ -17,8 +17,9 @@ void setup_completion(CLI::App& root) {
   auto shell = std::make_shared<std::string>();
   CLI::App* cmd = add_subcommand(root, "completion", "Print a shell completion script (bash)");
   cmd->add_option("shell", *shell, "The shell to complete for")->required()->check(CLI::IsMember({"bash"}));
-  // Run after every subcommand has registered: the script completes the whole tree.
-  cmd->callback([&root] {
+  // Run after every subcommand has registered: the script completes the whole tree. The
+  // callback owns the value CLI11 writes into (bash being the only choice, it is not read).
+  cmd->callback([&root, shell] {
     const bool written = write_standard_output(bash_completion(outline_command(root)));
     set_exit_code(written ? kExitOk : kExitFailure);
   });
