@@ -11,7 +11,8 @@ namespace {
 
 // Text as roff prints it literally: a backslash is roff's escape, a line starting with a dot or
 // a quote would be a request, and "\-" keeps an option's hyphens plain ASCII (searchable, and
-// pasted into a shell as typed).
+// pasted into a shell as typed). A line break stays one, as --help prints it (`count`'s usage
+// lines), where roff would otherwise fill the lines into one paragraph.
 std::string roff(std::string_view text) {
   std::string out;
   bool line_start = true;
@@ -21,6 +22,8 @@ std::string roff(std::string_view text) {
       out += "\\e";
     else if (c == '-')
       out += "\\-";
+    else if (c == '\n')
+      out += "\n.br\n";
     else
       out += c;
     line_start = c == '\n';

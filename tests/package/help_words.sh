@@ -10,7 +10,7 @@ help_subcommands() {
     shift
   fi
   "$BOOKFORGE_BIN" "$@" --help | sed -n '/^Subcommands:/,$p' | tail -n +2 |
-    awk -v aliases="$aliases" 'NF {
+    awk -v aliases="$aliases" '/^  [a-z]/ {
       for (i = 1; i <= NF; i++) { name = $i; more = sub(/,$/, "", name); print name; if (!more || !aliases) break }
     }'
 }
