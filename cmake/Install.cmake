@@ -12,6 +12,9 @@
 #             bookforge::store, bookforge::book (building books); they bring Boost.Iostreams,
 #             zlib, zstd and SQLite.
 # find_package(bookforge) without COMPONENTS loads both.
+# Install components: "development" (the libraries, headers and CMake package) and "runtime"
+# (the tool: the binary, its manual page and completion from cli/CMakeLists.txt, the opening
+# names; what the Debian package holds, cmake/Package.cmake). `cmake --install` installs both.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 include(${CMAKE_CURRENT_LIST_DIR}/PortableLibrary.cmake)
@@ -44,41 +47,44 @@ foreach(library IN LISTS BOOKFORGE_READER_LIBRARIES BOOKFORGE_BUILDER_LIBRARIES)
 endforeach()
 
 install(TARGETS ${BOOKFORGE_INSTALLED_READER} EXPORT bookforgePolyglotTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
 install(TARGETS ${BOOKFORGE_INSTALLED_BUILDER} EXPORT bookforgeBookTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
 
 # Headers, under include/bookforge/ with the same relative paths as in the source tree (the
 # targets' INSTALL_INTERFACE include directory). The rules' headers are all installed: the
 # book headers include several of them.
 foreach(folder base chess)
   file(GLOB headers ${PROJECT_SOURCE_DIR}/${folder}/*.h)
-  install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/${folder})
+  install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/${folder} COMPONENT development)
 endforeach()
 install(FILES
     ${PROJECT_SOURCE_DIR}/book/polyglot/format.h
     ${PROJECT_SOURCE_DIR}/book/polyglot/reader.h
     ${PROJECT_SOURCE_DIR}/book/polyglot/writer.h
     ${PROJECT_SOURCE_DIR}/book/polyglot/probe.h
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book/polyglot)
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book/polyglot COMPONENT development)
 # The writer's output file (written whole under a temporary name, then put in place) and the
 # opening names probe shows.
 install(FILES
     ${PROJECT_SOURCE_DIR}/book/opening_names.h
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book)
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bookforge/book COMPONENT development)
 
 # The opening names probe shows; found beside the installed binary (book/opening_names.h).
-install(FILES ${PROJECT_SOURCE_DIR}/data-samples/openings.tsv DESTINATION ${CMAKE_INSTALL_DATADIR}/bookforge)
+install(FILES ${PROJECT_SOURCE_DIR}/data-samples/openings.tsv DESTINATION ${CMAKE_INSTALL_DATADIR}/bookforge
+  COMPONENT runtime)
 
-install(EXPORT bookforgePolyglotTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR})
-install(EXPORT bookforgeBookTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR})
+install(EXPORT bookforgePolyglotTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR}
+  COMPONENT development)
+install(EXPORT bookforgeBookTargets NAMESPACE bookforge:: DESTINATION ${BOOKFORGE_CMAKE_DIR}
+  COMPONENT development)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/bookforgeConfig.cmake.in
   ${PROJECT_BINARY_DIR}/bookforgeConfig.cmake
   INSTALL_DESTINATION ${BOOKFORGE_CMAKE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/bookforgeConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/bookforgeConfig.cmake ${PROJECT_BINARY_DIR}/bookforgeConfigVersion.cmake
-  DESTINATION ${BOOKFORGE_CMAKE_DIR})
+  DESTINATION ${BOOKFORGE_CMAKE_DIR} COMPONENT development)
 
 # The consumer test: install into a temporary prefix, check the package, build tests/consumer
 # against it with a plain cmake call (the user's default generator and flags), probe.

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The main job on the shipped samples: install, build, build a book from data-samples/ and
-# probe it.
+# The main job on the shipped samples: install, build the bookforge binary (only it: the test
+# suites are scripts/test.sh's), build a book from data-samples/ and probe it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh
+bash scripts/build.sh bookforge
 bf=build/bin/bookforge
 out=build/demo
 mkdir -p "$out"

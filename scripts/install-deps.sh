@@ -18,6 +18,9 @@ packages=(
   gzip bzip2 xz-utils zstd
   # the HTTP client of the serve tests and the README's example
   curl python3
+  # the Debian package (cpack's DEB generator computes Depends with dpkg-shlibdeps) and the
+  # test that reads its manual page with man(1)
+  dpkg-dev man-db
   # reference tools for side-by-side comparisons
   polyglot pgn-extract stockfish hyperfine time
   # the browser that the explorer page's test drives (tests/browser)
