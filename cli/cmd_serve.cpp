@@ -103,6 +103,8 @@ int run_serve(const ServeOptions& opts) {
     return kExitFailure;
   }
   serve::Server server(api, serve::ServerLimits{});
+  // What the server could not answer is said here too, for whoever runs it.
+  server.on_failure([](const std::string& failure) { print_error(failure); });
   Result<int> port = server.bind(opts.host, opts.port);
   if (!port) {
     print_error(port.error().message);

@@ -38,6 +38,13 @@ Server::Server(Api& api, const ServerLimits& limits)
   add_routes();
 }
 
+void Server::on_failure(std::function<void(const std::string&)> log) {
+  http_->set_logger([log = std::move(log)](const httplib::Request& req, const httplib::Response& res) {
+    if (res.status >= 500)
+      log(req.method + " " + req.target + ": " + std::to_string(res.status) + " " + res.body);
+  });
+}
+
 Server::~Server() {
   if (listen_socket_ >= 0) ::close(listen_socket_);
 }

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +48,9 @@ class Server {
   Status run();
   // Safe from any thread: stops the engine searches and the listener; run() then returns.
   void stop();
+  // Sees every answer the server could not give (a 5xx: a damaged store, say) as
+  // "METHOD TARGET: status message", from the thread that answered. Before run().
+  void on_failure(std::function<void(const std::string&)> log);
 
  private:
   void add_routes();

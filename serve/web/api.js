@@ -36,8 +36,14 @@ export function fetchExplorer(position, filters) {
   return getJson("/api/explorer", params);
 }
 
+// One id per tab: the server runs one search per client, and a tab's new request stops its own
+// older search, never another tab's on the same machine.
+const engineClient = crypto.getRandomValues(new Uint32Array(2)).join("-");
+
 export function fetchEngine(position) {
-  return getJson("/api/engine", positionParams(position));
+  const params = positionParams(position);
+  params.set("client", engineClient);
+  return getJson("/api/engine", params);
 }
 
 export async function fetchGamePgn(id) {

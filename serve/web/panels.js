@@ -55,8 +55,10 @@ export function renderTopGames(section, games, onOpen) {
   section.querySelector("tbody").replaceChildren(...rows);
 }
 
-// The score from white's side (as players read it); the engine gives the side to move's.
+// The score from white's side (as players read it); the engine gives the side to move's, or
+// null for a search that never ran (a newer request of this tab overtook it).
 function whiteScore(score, whiteToMove) {
+  if (score === null) return "…";
   const sign = whiteToMove ? 1 : -1;
   if (score.mate !== undefined) return `#${sign * score.mate}`;
   const pawns = (sign * score.cp) / 100;

@@ -384,7 +384,10 @@ test("a pawn reaching the last rank is promoted to the piece picked in the dialo
 });
 
 test("the engine button shows a line for the position", async () => {
+  // Each tab names itself, so that two tabs' searches do not stop each other.
+  const asked = page.waitForRequest((r) => r.url().includes("/api/engine?"));
   await page.click("#engine-go");
+  assert.match((await asked).url(), /[?&]client=\d+-\d+(&|$)/);
   await page.waitForSelector("#engine-line .pv");
   assert.match(await page.$eval("#engine-line .pv", (pv) => pv.textContent), /^2\. \S+/);
 });

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "serve/curl_client.h"
@@ -213,5 +214,37 @@ TEST_F(ServeFaultsTest, OversizedAndUnframedRequestsGetTheirOwnStatus) {
   EXPECT_EQ(curl_get(url("/api/info")).status, 200);
 }
 
+// A store damaged where the explorer reads (the positions' top games) but not where the server
+// looks at start: the explorer answers 500 with a JSON error naming the damage, and the server
+// says so on standard error, instead of answering from the damaged page.
+TEST(ServeDamagedStore, AnswersFiveHundredAndLogsIt) {
+  TempDir dir;
+  const std::string db = (dir / "tree.sqlite").string();
+  ASSERT_EQ(run_bookforge({"db", "add", "--db", db, sample("twic0920-2000.pgn").string()}).exit_code, 0);
+  CommandResult pages =
+      run_program({"python3", "-c",
+                   "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(*[r[0] for r in "
+                   "c.execute(\"SELECT pageno FROM dbstat WHERE name='position_games'\")])",
+                   db});
+  ASSERT_EQ(pages.exit_code, 0) << pages.err;
+  std::string bytes = read_file(db);
+  const size_t page_size = 65536;
+  std::istringstream numbers(pages.out);
+  for (size_t page = 0; numbers >> page;) bytes[(page - 1) * page_size + 200] ^= 0x40;
+  write_file(db, bytes);
+
+  const std::string log = (dir / "serve.err").string();
+  ServeProcess server({"--db", db}, log);
+  ASSERT_FALSE(server.url().empty()) << "the server did not start";
+  const HttpAnswer answer = curl_get(
+      "http://127.0.0.1:" + std::to_string(server.port()) + "/lichess?play=e2e4", {"-H", "Host: 127.0.0.1"});
+  EXPECT_EQ(answer.status, 500) << answer.body;
+  const Json body = Json::parse(answer.body);
+  EXPECT_NE(body["error"].get<std::string>().find("damaged store: page"), std::string::npos) << answer.body;
+  EXPECT_EQ(server.interrupt(), 0);
+  const std::string said = read_file(log);
+  EXPECT_NE(said.find("GET /lichess?play=e2e4: 500"), std::string::npos) << said;
+  EXPECT_NE(said.find("damaged store"), std::string::npos) << said;
+}
 }  // namespace
 }  // namespace bookforge::test

@@ -1,5 +1,7 @@
 #include "serve/serve_process.h"
 
+#include <fcntl.h>
+
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -16,7 +18,7 @@ constexpr auto kStartTimeout = std::chrono::seconds(30);
 
 }  // namespace
 
-ServeProcess::ServeProcess(const std::vector<std::string>& args) {
+ServeProcess::ServeProcess(const std::vector<std::string>& args, const std::string& stderr_path) {
   int out[2];
   if (::pipe(out) != 0) {
     ADD_FAILURE() << "pipe failed";
@@ -31,6 +33,10 @@ ServeProcess::ServeProcess(const std::vector<std::string>& args) {
   pid_ = ::fork();
   if (pid_ == 0) {
     ::dup2(out[1], STDOUT_FILENO);
+    if (!stderr_path.empty()) {
+      const int err = ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (err >= 0) ::dup2(err, STDERR_FILENO);
+    }
     ::close(out[0]);
     ::close(out[1]);
     ::execv(argv[0], argv.data());

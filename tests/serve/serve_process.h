@@ -13,8 +13,8 @@ namespace bookforge::test {
 class ServeProcess {
  public:
   // Runs `bookforge serve <args> --port 0` and waits for its URL (the calling test fails
-  // if none comes).
-  explicit ServeProcess(const std::vector<std::string>& args);
+  // if none comes). With `stderr_path`, what the server says on standard error goes there.
+  explicit ServeProcess(const std::vector<std::string>& args, const std::string& stderr_path = "");
   ~ServeProcess();  // kills the server if the test did not stop it
   ServeProcess(const ServeProcess&) = delete;
   ServeProcess& operator=(const ServeProcess&) = delete;
