@@ -1,6 +1,6 @@
 // Which (position, move) pairs of the tally become book entries, and with what weight.
 //
-// Two presets: the article's defaults (a book of moves strong players actually play and that
+// Two presets: bookforge's defaults (a book of moves strong players actually play and that
 // score) and Polyglot's `make-book` (every move played at least 3 times that ever scored).
 // Every field is a command-line flag of `bookforge build` and can come from a config file.
 #pragma once

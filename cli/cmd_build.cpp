@@ -323,7 +323,8 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   using book::SelectionRules;
   cmd->add_option(
          "--rules", r.preset,
-         "Preset the other rule flags start from: default (the article's), or polyglot "
+         "Preset the other rule flags start from: default (bookforge's: moves strong players play and that "
+         "score, by position and share rules), or polyglot "
          "(polyglot make-book: repeats and every copy of a game counted, weight 2W+D, moves that only lost "
          "dropped, max-ply 1024, min-move-games 3, no position or share rules)")
       ->check(CLI::IsMember({"default", "polyglot"}))
