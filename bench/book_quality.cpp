@@ -1,47 +1,11 @@
 // book_quality: how much a book's moves lose, with a UCI engine (Stockfish) as the judge.
 //
-// For each book, both sides play from the book by weight from the start position; the positions
-// reached most often (by the probability of reaching them, summed over the plies they are
-// reached at) are judged. In each, every book move's regret is the best value among the
-// position's moves minus the move's value, both from the mover's view, where
-//
-//   value of move m = -eval(position after m)
-//   best value      = max over the judge's own best move and the book moves of their values
-//
-// Every eval is a fresh search ("ucinewgame", one thread) at a fixed node count, so it depends on
-// the position alone and can be cached by position. (Nearly alone: Stockfish 15.1 is not exactly
-// reproducible from one process to the next; of 884 positions judged at 20k nodes in two
-// processes, 42 moved, by up to 15 cp. The cache also pins those values between reruns.)
-//
-// Judging each child by its own search, rather than one MultiPV search of the parent, gives every
-// move the full node budget (MultiPV splits it, and starves the moves ranked low, which are the
-// ones a regret is about) and lets the children be shared: the books of one comparison differ in
-// few moves, so most evals are cache hits after the first book. The parent's own search names
-// the judge's best move, whose value comes from its child like every book move's, so a book
-// whose only move is a blunder still scores badly.
-//
-// Moves are compared with moves, not with the position's own eval. That eval and the evals after
-// the moves are searches of different positions, and they disagree: the value of the judge's own
-// best move often falls a few centipawns short of the position's eval (4.9 cp on average, weighted
-// by reach, over the 300 positions of the part 1 default book at 300k nodes). Against the
-// position's eval, every move, the best one included, would carry that gap, a floor no book goes
-// below. Each move's value is a search of the same budget one ply down, so comparing values with
-// values leaves only the judge's noise. The regret against the position's eval (the best value is
-// the higher of the position's eval and the book moves' values, this benchmark's first reading) is
-// still printed, with the judge's own move's regret by that reading.
-//
-// Play is weighted by how often the book plays a move: reach(position) x weight share of the
-// move. Per book: mean regret per book move, share of play on moves losing more than 50 and 100
-// cp, each with a 95% interval from a bootstrap over the judged positions, and how long the book
-// lasts: the expected number of plies an engine playing both sides plays from it (the sum of
-// every reached position's reach). The regret alone rewards a book that shrinks (a book of one
-// good move scores perfectly), so a rescored book is read beside how much of the game it still
-// covers.
-//
-// With --agreement-depth, the embedded engine also searches every judged position (each once,
-// however many books reached it) the way rescoring does, and the line after the table says how
-// often its move is the judge's best move and what its move loses by the judge's evals: how far
-// the engine that rescores can be trusted on the very positions the books are judged on.
+// Every book move's regret is the best value among the position's moves minus the move's value,
+// each value a fresh search one ply down at a fixed node count (cached by position), weighted by
+// how often play from the book reaches the move. The method, and why moves are compared with
+// moves rather than with the position's own eval, is docs/rescoring.md ("Measuring book
+// quality").
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>

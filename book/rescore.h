@@ -7,46 +7,10 @@
 // the engine considers bad are collected for a human to look at; collecting them reads the same
 // searches, so it never changes the book.
 //
-// Moves proven by their games. A shallow engine misjudges quiet opening moves by more than a
-// margin (at depth 8 the embedded engine rates 2...Nc6 after 1.e4 e5 2.Nf3 47 cp below
-// 2...Qe7), while a move played in hundreds of games, beside other moves, has results that
-// measure it too. A candidate is proven, and kept whatever the engine
-// says, when its games show, at two standard errors, that it scores no more than D below the
-// other candidates together:
-//
-//   s - s' - sqrt(1/n + 1/n') >= -D,   D = E(margin) - 1/2,   E(cp) = 1 / (1 + exp(-0.00368208 cp))
-//
-// where s and n are the candidate's score (the mover's points per game) and games, s' and n'
-// those of the position's other candidates, sqrt(1/n + 1/n') is two standard errors of s - s'
-// at their largest (1/2 a game each), and D the expected score the margin stands for (the curve
-// lichess fits from evaluations to its games' results: 50 cp is worth 4.6 points in 100). Two
-// moves that score alike are proven from about 1,000 games each at a 50 cp margin; a main line
-// that outscores its rare alternatives needs fewer of theirs. The only move played in a
-// position is compared with nothing and never proven (one player's repertoire says nothing of a
-// move's worth). A thin sample (the amateur databases most people own) proves next to nothing,
-// so the engine decides there; in a master database the main lines are proven.
-//
-// Propagation (optional) judges a candidate by where its book line ends instead of by its own
-// score: the value of a move that leads to another searched book position is minus that
-// position's value, and a position is worth the better of its best kept candidate and the
-// engine's own best move (the side to move can always leave the book with it; a position with
-// every candidate dropped is worth the engine's best score). Backed-up values only add drops to
-// those of the candidates' own scores (they lean towards the mover: rescore.cpp says why).
-// Drops change values, so the pass repeats until no value drops another candidate. See
-// rescore.cpp for cycles.
-//
-// Weights. The rules give each kept candidate a weight w from the statistics (games by
-// default). With --rescore-blend b (0 by default: the statistics' weights stay as they are),
-//
-//   w' = max(1, round((1 - b) * w + b * W * p / P))
-//   p  = 2^(-(reference - value) / margin)     the engine's preference, 1 for the best move,
-//                                              halved for every margin behind it (margin 0:
-//                                              1 for the best, 0 for the others)
-//
-// where W is the sum of the kept candidates' weights and P the sum of their preferences, so the
-// position's total weight is unchanged and b = 1 shares it by the engine's preference alone.
-// `value` is the candidate's score (its backed-up value with propagation) and `reference` the
-// better of the engine's best move and the best kept candidate.
+// Moves proven by their games are kept whatever the engine says; propagation (optional) judges
+// a candidate by where its book line ends; --rescore-blend mixes the statistics' weights with
+// the engine's preference. The rules and their formulas are docs/rescoring.md; rescore.cpp says
+// why propagation's values lean towards the mover, and how cycles are handled.
 //
 // Positions are spread over threads. Each thread has its own engine and starts every position
 // from a cleared state, so with a depth or node limit the result does not depend on the thread

@@ -319,8 +319,19 @@ CLI::Option* add_rule_switch(CLI::App* cmd, RuleFlags& r, const std::string& nam
   return overrides(r, cmd->add_flag(names, r.given.*field, help), field);
 }
 
+// "[default]" after a rule's help: the default preset's own value, not a second copy of it.
+std::string shown(double value) {
+  std::string text = std::to_string(value);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return "[" + text + "]";
+}
+std::string shown(bool value) { return value ? "[on]" : "[off]"; }
+std::string shown(std::string_view name) { return "[" + std::string(name) + "]"; }
+
 void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   using book::SelectionRules;
+  const SelectionRules defaults;
   cmd->add_option(
          "--rules", r.preset,
          "Preset the other rule flags start from: default (bookforge's: moves strong players play and that "
@@ -331,30 +342,33 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
       ->capture_default_str()
       ->group("Selection rules");
   add_rule(cmd, r, "--min-games", &SelectionRules::min_games,
-           "A position must have been reached this often (sum of its moves' games) [3]")
+           "A position must have been reached this often (sum of its moves' games) " +
+               shown(double(defaults.min_games)))
       ->transform(whole_number(0, kNoLimit));
   add_rule(cmd, r, "--min-move-games", &SelectionRules::min_move_games,
-           "Keep a move played at least this often ... [100]")
+           "Keep a move played at least this often ... " + shown(double(defaults.min_move_games)))
       ->transform(whole_number(0, kNoLimit));
-  add_rule(
-      cmd, r, "--min-move-share", &SelectionRules::min_move_share,
-      "... or in at least this percentage of the position's games [10]; above 100 turns the share test off")
+  add_rule(cmd, r, "--min-move-share", &SelectionRules::min_move_share,
+           "... or in at least this percentage of the position's games " + shown(defaults.min_move_share) +
+               "; above 100 turns the share test off")
       ->transform(decimal_number(0));
   add_rule_switch(cmd, r, "--drop-losing,!--no-drop-losing", &SelectionRules::drop_losing,
-                  "Drop moves that never scored better than a loss [on]");
+                  "Drop moves that never scored better than a loss " + shown(defaults.drop_losing));
   add_rule(cmd, r, "--max-score-drop", &SelectionRules::max_score_drop,
            "Drop a move scoring more than this many percentage points below the position's average, from the "
-           "mover's view [10]; above 100 turns it off")
+           "mover's view " +
+               shown(defaults.max_score_drop) + "; above 100 turns it off")
       ->transform(decimal_number(0));
   add_rule(cmd, r, "--min-score", &SelectionRules::min_score,
-           "A move must score at least this percentage [0]")
+           "A move must score at least this percentage " + shown(defaults.min_score))
       ->transform(decimal_number(0, 100));
-  add_rule(cmd, r, "--side", &SelectionRules::side,
-           "Only positions with this side to move get entries [both]")
-      ->transform(enum_names(book::parse_side_filter, "white, black or both"));
   add_rule(
-      cmd, r, "--weight", &SelectionRules::weight,
-      "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the mover's rating) [games]")
+      cmd, r, "--side", &SelectionRules::side,
+      "Only positions with this side to move get entries " + shown(book::side_filter_name(defaults.side)))
+      ->transform(enum_names(book::parse_side_filter, "white, black or both"));
+  add_rule(cmd, r, "--weight", &SelectionRules::weight,
+           "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the mover's rating) " +
+               shown(book::weight_kind_name(defaults.weight)))
       ->transform(enum_names(book::parse_weight_kind, "games, score, uniform or rating"));
   add_rule_switch(cmd, r, "--prune-unreachable", &SelectionRules::prune_unreachable,
                   "Keep only positions reachable from the start position through kept moves");

@@ -13,36 +13,8 @@
 // The king-safety attack units (squared in the score), the passed-pawn weights (multiplied by
 // king distances) and the mobility centres stay fixed.
 //
-// Fits of about the same held-out error score differently on STS at 100k nodes: the
-// committed fit 76.2%, the same fit on 137k positions 75.8%, with mobility tables by square
-// count 75.1%, a second run over the committed weights (relinearised, with those tables)
-// 74.0%. One STS run cannot rank such fits; a gain smaller than a point is noise.
-//
-// Tried next and not kept (STS v6 at 100k nodes, WAC at 200k; the committed engine scores
-// 90,481 points, 76.2%, WAC 277/300). The yardstick: the committed engine with the knight's
-// middlegame value or the tempo moved by 1 cp, or the node budget by 3%, scored 89,582 to
-// 90,599 in six runs (mean 90,202; WAC 275-278), so one run ranks changes only to about
-// +-700 points. Eval terms, each added alone and fitted with --only over the committed
-// weights (lambda 0.5, scored120k): the king's distance to the nearest enemy pawn {-4, -9}
-// 88,719 (WAC 275); a pawn majority on a wing (files a-d or e-h) {5, 2} 88,525 (276); for the
-// side ahead by material, per pawn of lead (up to 3) and per piece off the board {9, 5}
-// 89,876 (279), 89,816 / 90,014 at 97k / 103k nodes against the committed 90,037 / 90,489
-// (Offer of Simplification 65% -> 70%), the one term that lowered the held-out error much
-// (0.0490 -> 0.0478). All three with every weight refitted (held-out 0.0473): 90,008 (280),
-// 89,681 / 90,000 at 97k / 103k (Offer of Simplification 74%, King Activity 75%, the
-// 7th-rank theme 79% -> 69%). Search: correction history (the static eval moved by what
-// searches of the same pawn structure found) 89,640 (279), not in quiescence 89,314 (275);
-// singular extensions (depth >= 8, margin 2 * depth, multi-cut) 89,759 (277), 89,822 /
-// 89,878 at 97k / 103k; no quiet checks in quiescence 89,034 (275); the continuation history
-// of the move four plies back 87,774 (272). Each scored below the committed engine, the
-// king-distance and majority terms, the quiescence change and the four-ply history by more
-// than the noise. Deeper labels: the first 80,481 lines of pos120k.shuf labelled at 20,000
-// nodes instead of 3,000 (sf_label --nodes 20000, 55 minutes of one core), fitted over the
-// committed weights: --lambda 0.5 (held out 0.0506 -> 0.0502) 88,678; --lambda 0.75 (0.0305
-// -> 0.0302) 88,770; --lambda 1 (0.0233 -> 0.0230) 89,458 (WAC 273), 89,254 at 103k nodes
-// against the committed 90,489. The same positions with their 3,000-node labels (lambda 0.5)
-// scored 88,338: any refit over the committed weights loses 1,000 to 2,100 points, and
-// labels seven times deeper win back no more than the noise.
+// What was fitted and tried, with its STS and WAC figures and the noise they are measured
+// against, is logged in docs/engine.md ("Tuning the evaluation").
 //
 // It starts from the weights compiled into the engine, so a rerun refines the current ones
 // (the committed weights came from one run on game results over the hand-set weights, as in
