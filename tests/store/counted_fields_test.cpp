@@ -30,6 +30,8 @@ counts::TallyEntry distinct_entry(uint64_t key, uint16_t move) {
   ++index;
   BOOKFORGE_COUNTED_FIELDS(DISTINCT)
 #undef DISTINCT
+  // Still a possible entry: the games count at least the results (a store row asserts it).
+  e.games = e.white_wins + e.draws + e.black_wins + 1;
   return e;
 }
 
