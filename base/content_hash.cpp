@@ -1,6 +1,7 @@
 #include "base/content_hash.h"
 
 #include "base/hex.h"
+#include "base/little_endian.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -16,12 +17,6 @@ namespace {
 
 constexpr uint64_t kOdd[4] = {0xa0761d6478bd642fULL, 0xe7037ed1a0b428dbULL, 0x8ebc6af09c88c6e3ULL,
                               0x589965cc75374cc3ULL};
-
-uint64_t load_le64(const unsigned char* p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
 
 uint64_t absorb(uint64_t lane, uint64_t word, uint64_t odd) {
   lane = (lane ^ word) * odd;
@@ -41,7 +36,7 @@ uint64_t avalanche(uint64_t x) {
 }  // namespace
 
 void ContentHasher::absorb_stripe(const unsigned char* stripe) {
-  for (int i = 0; i < 4; ++i) lanes_[i] = absorb(lanes_[i], load_le64(stripe + 8 * i), kOdd[i]);
+  for (int i = 0; i < 4; ++i) lanes_[i] = absorb(lanes_[i], load_le(stripe + 8 * i), kOdd[i]);
 }
 
 void ContentHasher::update(std::span<const unsigned char> bytes) {
@@ -66,7 +61,7 @@ uint64_t ContentHasher::digest() const {
   unsigned char tail[32] = {};
   std::memcpy(tail, pending_, pending_size_);
   uint64_t lanes[4];
-  for (int i = 0; i < 4; ++i) lanes[i] = absorb(lanes_[i], load_le64(tail + 8 * i), kOdd[i]);
+  for (int i = 0; i < 4; ++i) lanes[i] = absorb(lanes_[i], load_le(tail + 8 * i), kOdd[i]);
   uint64_t h = length_ * kOdd[0];
   for (int i = 0; i < 4; ++i) h = absorb(h, avalanche(lanes[i] + uint64_t(i)), kOdd[(i + 1) & 3]);
   return avalanche(h);

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <map>
 
+#include "base/little_endian.h"
 #include "counts/run_record.h"
 
 namespace bookforge::counts {
@@ -21,16 +22,15 @@ constexpr size_t kTrailerBytes = 24;  // entry count, end magic, checksum
 constexpr size_t kBuffer = 256 << 10;
 constexpr uint32_t kMaxHeaderBytes = 64 << 20;
 
-void put_u32(std::string& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(char(v >> (8 * i)));
+void put_le(std::string& out, uint64_t v, int bytes) {
+  unsigned char le[8];
+  store_le(le, v, bytes);
+  out.append(reinterpret_cast<const char*>(le), size_t(bytes));
 }
-void put_u64(std::string& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(char(v >> (8 * i)));
-}
+void put_u32(std::string& out, uint32_t v) { put_le(out, v, 4); }
+void put_u64(std::string& out, uint64_t v) { put_le(out, v, 8); }
 uint64_t get_le(const char* p, int bytes) {
-  uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= uint64_t(uint8_t(p[i])) << (8 * i);
-  return v;
+  return load_le(reinterpret_cast<const unsigned char*>(p), bytes);
 }
 
 std::span<const unsigned char> bytes_of(const void* data, size_t size) {

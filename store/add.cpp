@@ -159,7 +159,9 @@ void remove_stale_temporaries(const std::string& target) {
     std::string side = rest.substr(digits);
     if (side.rfind(kSideSuffix, 0) == 0)
       side.erase(0, std::string_view(kSideSuffix).size());  // the games' side store
-    if (digits == 0 || !(side.empty() || side == "-wal" || side == "-shm" || side == "-journal")) continue;
+    const bool sqlite_side = std::find(std::begin(kSideFileSuffixes), std::end(kSideFileSuffixes), side) !=
+                             std::end(kSideFileSuffixes);
+    if (digits == 0 || !(side.empty() || sqlite_side)) continue;
     const pid_t pid = pid_t(std::stol(rest.substr(0, digits)));
     if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
   }
@@ -168,7 +170,8 @@ void remove_stale_temporaries(const std::string& target) {
 // A store's file and SQLite's side files of it, which a failed write (a full disk) can leave.
 void remove_store_files(const std::string& path) {
   std::error_code ec;
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+  fs::remove(path, ec);
+  for (const char* suffix : kSideFileSuffixes) fs::remove(path + suffix, ec);
 }
 
 Status sync_path(const std::string& path, int flags) {

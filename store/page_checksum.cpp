@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/content_hash.h"
+#include "base/little_endian.h"
 
 namespace bookforge::store {
 namespace {
@@ -47,16 +48,6 @@ uint32_t page_number(const ChecksumFile& f, sqlite3_int64 offset) {
   return uint32_t(offset / f.page_size) + 1;
 }
 
-void store_le64(unsigned char* p, uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-
-uint64_t load_le64(const unsigned char* p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = v << 8 | p[i];
-  return v;
-}
-
 ChecksumFile& as_checksum(sqlite3_file* file) { return *reinterpret_cast<ChecksumFile*>(file); }
 sqlite3_file* real(sqlite3_file* file) { return as_checksum(file).real; }
 
@@ -71,7 +62,7 @@ int file_read(sqlite3_file* file, void* buffer, int amount, sqlite3_int64 offset
   if (!whole_page(f, amount, offset)) return rc;
   const std::span<const unsigned char> page(bytes, size_t(amount));
   const uint32_t number = page_number(f, offset);
-  if (page_checksum(number, page) != load_le64(bytes + amount - kChecksumBytes)) {
+  if (page_checksum(number, page) != load_le(bytes + amount - kChecksumBytes)) {
     bad_page = number;
     return SQLITE_IOERR_DATA;
   }
@@ -88,7 +79,7 @@ int file_write(sqlite3_file* file, const void* buffer, int amount, sqlite3_int64
   // covers the bytes as they are).
   thread_local std::vector<unsigned char> page;
   page.assign(bytes, bytes + amount);
-  store_le64(page.data() + amount - kChecksumBytes, page_checksum(page_number(f, offset), page));
+  store_le(page.data() + amount - kChecksumBytes, page_checksum(page_number(f, offset), page));
   return f.real->pMethods->xWrite(f.real, page.data(), amount, offset);
 }
 
@@ -172,7 +163,7 @@ sqlite3_vfs* make_vfs() {
 
 uint64_t page_checksum(uint32_t number, std::span<const unsigned char> page) {
   unsigned char prefix[8];
-  store_le64(prefix, number);
+  store_le(prefix, number);
   ContentHasher hasher;
   hasher.update(prefix);
   hasher.update(page.first(page.size() - kChecksumBytes));

@@ -192,7 +192,7 @@ Result<std::vector<std::string>> remove_orphan_side_files(const std::string& pat
   std::vector<std::string> removed;
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) return removed;
-  for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+  for (const char* suffix : kSideFileSuffixes) {
     const std::string side = path + suffix;
     if (!std::filesystem::exists(side, ec)) continue;
     if (!std::filesystem::remove(side, ec) && ec)

@@ -91,7 +91,10 @@ struct MergeCounts {
   uint64_t entries = 0;  // rows merged (inserted or added to)
 };
 
-// SQLite's side files of a database at `path` (-wal, -shm, -journal) when no database is there:
+// The side files SQLite keeps beside a database at PATH: PATH-wal, PATH-shm, PATH-journal.
+inline constexpr const char* kSideFileSuffixes[] = {"-wal", "-shm", "-journal"};
+
+// SQLite's side files of a database at `path` (kSideFileSuffixes) when no database is there:
 // left by a store deleted while a process (a `bookforge serve`, say) still had it open. A new
 // store linked in under that name would meet them, and SQLite would replay the old store's log
 // into it. Removes them and answers the names removed; nothing else has them by that name.
