@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ namespace {
 struct CountOptions {
   std::vector<std::string> inputs;  // PGN files, or sets with --merge / --find-duplicates
   std::string output;
+  counts::CountsFor counts_for = counts::CountsFor::kBook;
   bool merge = false;
   bool find_duplicates = false;
   unsigned partitions = 1;
@@ -68,6 +70,7 @@ int run_count_games(const CountOptions& opts) {
   counts::CountRequest request;
   request.output = opts.output;
   request.partitions = opts.partitions;
+  request.counts_for = opts.counts_for;
   request.count_repeats = opts.count_repeats;
   request.keep_duplicates = opts.keep_duplicates;
   if (!opts.part.empty()) {
@@ -221,6 +224,15 @@ void setup_count(CLI::App& root) {
                   "Key ranges, one file each: a power of two from 1 to 4096 (range r holds the keys k with "
                   "k*K/2^64 == r, so sets of any K add up) [1]")
       ->transform(whole_number(1, int(counts::kMaxCountsPartitions)));
+  opts->counting_only.push_back(
+      cmd->add_option("--for", opts->counts_for,
+                      "What the counts are for: book (the players' ratings only: smaller and faster made) or "
+                      "store (the store's slices and the opponents' ratings too: for db add --from-counts, "
+                      "and build --from-counts as well) [book]")
+          ->transform(CLI::CheckedTransformer(
+              std::map<std::string, counts::CountsFor>{{"book", counts::CountsFor::kBook},
+                                                       {"store", counts::CountsFor::kStore}},
+              CLI::ignore_case)));
   opts->counting_only.push_back(cmd->add_option(
       "--part", opts->part,
       "Count only the games that start in the i-th (from 0) of N equal byte ranges of each input's "

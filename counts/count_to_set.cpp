@@ -79,6 +79,9 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   header.options.count_repeats = request.count_repeats;
   header.options.filters = request.pipeline.filter.describe();
   header.options.keep_duplicates = request.keep_duplicates;
+  const bool for_store = request.counts_for == CountsFor::kStore;
+  header.options.opponent_ratings = for_store;
+  header.options.slices = for_store;
   header.partitions = request.partitions;
   pgn::PipelineOptions pipeline = request.pipeline;
   for (const std::string& input : pipeline.inputs) {
@@ -93,14 +96,15 @@ Result<CountReport> count_to_set(const CountRequest& request) {
     header.inputs.push_back(std::move(in));
   }
 
-  // Step 2. Count as build does, everything kept; a whole input is hashed as it is read.
+  // Step 2. Count as build does, everything its purpose needs kept; a whole input is hashed as
+  // it is read.
   TallyOptions options = request.tally;
   if (options.tmp_dir.empty()) options.tmp_dir = request.output;
   options.workers = pgn::pipeline_threads(pipeline);
   options.count_repeats = request.count_repeats;
   options.ratings = true;
-  options.opponent_ratings = true;
-  options.slice_of = counts::slice_of_game;
+  options.opponent_ratings = for_store;
+  if (for_store) options.slice_of = counts::slice_of_game;
   Result<std::unique_ptr<Tally>> tally = Tally::create(options);
   if (!tally) return tally.error();
   std::vector<ContentHasher> hashers(pipeline.inputs.size());

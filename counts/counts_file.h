@@ -21,9 +21,9 @@
 //   count_repeats off       } with different ones are never combined
 //   filters none            } (pgn::GameFilter::describe())
 //   duplicates dropped      } (or kept: every copy of a game counted)
-//   ratings on              } everything is kept, so the same counts serve a book and a store:
-//   opponent_ratings on     } both players' ratings,
-//   slices store            } and the entries split by the store's slices (counts/slice.h)
+//   ratings on              } what was kept: counted for a book, the players' ratings only
+//   opponent_ratings off    } (on, and slices store: counted for a store, which keeps the
+//   slices none             } opponents' ratings and splits the entries by slice, counts/slice.h)
 //   partitions K            the set's key ranges (a power of two): range r holds the keys k
 //   range r                 with k * K / 2^64 == r, so ranges line up across sets of any K
 //   input i/N size hash name   per input: the part counted (0/1: all of it), the decompressed
@@ -34,7 +34,7 @@
 //   games_skipped n         games left out by --skip-games
 //   duplicates_dropped n    copies of a game counted once (with "duplicates dropped")
 //
-// A book sums a (key, move)'s slices; a store would keep them.
+// A book sums a (key, move)'s slices (counted for a store); a store keeps them.
 #pragma once
 
 #include <cstdint>

@@ -25,6 +25,9 @@ packages=(
   polyglot pgn-extract stockfish hyperfine time
   # the browser that the explorer page's test drives (tests/browser)
   chromium
+  # the cluster driver (cluster/: bookforge-dask) and its tests; Debian's Dask serves
+  # Debian's /usr/bin/python3
+  python3-distributed python3-dask python3-pytest
 )
 
 missing=()

@@ -70,6 +70,8 @@ const std::vector<Rules> kRules = {
     {"default", {}, {}},
     {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats", "--keep-duplicates"}},
     {"rating", {"--weight", "rating", "--min-move-games", "2"}, {}},
+    // Counted for a store (slices, opponents' ratings): the book sums the slices back.
+    {"store counts", {"--weight", "rating"}, {"--for", "store"}},
 };
 
 // The book of `sets` equals the book of `inputs`, under every rule set of kRules; `make_sets`
@@ -208,6 +210,15 @@ TEST(Counts, SetsCountedWithDifferentOptionsAreRefusedNamingTheOption) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("filters: none in " + (dir / "b").string()), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "m" / "games.fingerprints"));
+  // Counts for a store keep what a book's lack: the two are not added up.
+  ASSERT_EQ(count({kTwic}, dir / "s", {"--for", "store"}).exit_code, 0);
+  r = build_from({dir / "b", dir / "s"}, dir / "y.bin");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(
+      r.err.find("opponent_ratings: off in " + (dir / "b").string() + ", on in " + (dir / "s").string()),
+      std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "y.bin"));
 }
 
 TEST(Counts, BuildFromCountsRefusesGameFiltersAndOtherCounting) {
