@@ -3,6 +3,7 @@
 //
 //   count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]   count PGN into a set
 //   count --merge SETS -o SET --partitions K                            add sets into one
+//   count --merge SETS -o SET --partitions K --range r | --game-list    the same, a task a range
 //   count --find-duplicates SETS -o FOLDER                              the sets' skip lists
 //
 // and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`.
@@ -33,6 +34,8 @@ struct CountOptions {
   counts::CountsFor counts_for = counts::CountsFor::kBook;
   bool merge = false;
   bool find_duplicates = false;
+  int range = -1;          // with --merge: write only this range of the merged set
+  bool game_list = false;  // with --merge: write only the merged set's game list, last
   unsigned partitions = 1;
   std::string part;
   std::string skip_games;
@@ -112,7 +115,79 @@ int run_count_games(const CountOptions& opts) {
   return kExitOk;
 }
 
+// One reduce task of a merge spread over machines: range `opts.range` of the merged set, into a
+// folder the other tasks write their ranges into too. The sets' games are not compared here
+// (that reads every game list): the set is complete only once --game-list has compared them.
+int run_merge_range(const CountOptions& opts) {
+  std::vector<counts::CountsSet> sets;
+  for (const std::string& dir : opts.inputs) {
+    Result<counts::CountsSet> set = counts::open_counts_set(dir);
+    if (!set) {
+      print_error(set.error().message);
+      return kExitFailure;
+    }
+    sets.push_back(std::move(*set));
+  }
+  if (Status s = counts::check_sets_combine(sets); !s.ok()) {
+    print_error(s.error().message);
+    return kExitFailure;
+  }
+  const uint32_t finest = counts::finest_common_partitions(sets);
+  if (opts.partitions > finest || uint32_t(opts.range) >= opts.partitions) {
+    print_error("--range " + std::to_string(opts.range) + " of --partitions " +
+                std::to_string(opts.partitions) + ": a range of at most the sets' smallest K (" +
+                std::to_string(finest) + ") is needed");
+    return kExitUsage;
+  }
+  if (Status s = counts::prepare_range_folder(opts.output); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  counts::CountsHeader header = counts::combined_header(sets);
+  header.partitions = opts.partitions;
+  std::vector<std::unique_ptr<counts::EntryStream>> groups = counts::summed_groups(sets, opts.partitions);
+  Result<uint64_t> bytes =
+      counts::write_ranges(opts.output, header, *groups[opts.range], opts.range, opts.range + 1);
+  if (!bytes) {
+    print_error(bytes.error().message);
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+// The last reduce task: the merged set's game list, once every range is written; the sets'
+// games are compared as a whole merge compares them.
+int run_merge_game_list(const CountOptions& opts) {
+  Result<std::vector<counts::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
+  if (!sets) {
+    print_error(sets.error().message);
+    return kExitFailure;
+  }
+  counts::CountsHeader header = counts::combined_header(*sets);
+  header.partitions = opts.partitions;
+  Result<counts::SharedGames> games = counts::shared_games(*sets);
+  if (!games) {
+    print_error(games.error().message);
+    return kExitFailure;
+  }
+  if (Status s = counts::finish_set(opts.output, header, games->all); !s.ok()) {
+    print_error(s.error().message);
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 int run_merge(const CountOptions& opts) {
+  if (Status s = counts::check_partitions(opts.partitions); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  if (opts.range >= 0 && opts.game_list) {
+    print_error("--range and --game-list are two different tasks of a merge: give one");
+    return kExitUsage;
+  }
+  if (opts.range >= 0) return run_merge_range(opts);
+  if (opts.game_list) return run_merge_game_list(opts);
   const auto start = std::chrono::steady_clock::now();
   Result<std::vector<counts::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
   if (!sets) {
@@ -186,6 +261,10 @@ int run_count(const CountOptions& opts) {
     print_error("--merge and --find-duplicates are two different steps: give one");
     return kExitUsage;
   }
+  if (!opts.merge && (opts.range >= 0 || opts.game_list)) {
+    print_error("--range and --game-list are tasks of a merge: give --merge");
+    return kExitUsage;
+  }
   if (opts.merge || opts.find_duplicates) {
     for (const CLI::Option* o : opts.counting_only)
       if (o->count() > 0) {
@@ -206,6 +285,8 @@ void setup_count(CLI::App& root) {
       "Count PGN files into a set of counts files, for a build spread over machines:\n"
       "  count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]  (map: one task per shard)\n"
       "  count --merge SETS -o SET --partitions K                           (reduce: sets added up)\n"
+      "  count --merge SETS -o SET --partitions K --range r, then --game-list  (the reduce, a task per "
+      "range)\n"
       "  count --find-duplicates SETS -o FOLDER   (skip lists for games counted in two sets)\n"
       "then `build --from-counts SETS -o book.bin`, byte-identical to `build FILES`");
   cmd->add_option(
@@ -217,6 +298,13 @@ void setup_count(CLI::App& root) {
                   "The set's folder (new or empty), or the folder of the skip lists with --find-duplicates")
       ->required();
   cmd->add_flag("--merge", opts->merge, "Add the sets given up into one set (their games must differ)");
+  cmd->add_option("--range", opts->range,
+                  "With --merge, a merge spread over machines: write only this key range of the merged set "
+                  "(one task per range, all into the same folder), then the set's game list with --game-list")
+      ->transform(whole_number(0, int(counts::kMaxCountsPartitions) - 1));
+  cmd->add_flag("--game-list", opts->game_list,
+                "With --merge, after every --range task: compare the sets' games and write the merged set's "
+                "game list, which makes it complete");
   cmd->add_flag("--find-duplicates", opts->find_duplicates,
                 "Write, for every set after the first that holds a game, the list of such games: count that "
                 "set again with --skip-games LIST");
