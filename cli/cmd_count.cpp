@@ -115,23 +115,28 @@ int run_count_games(const CountOptions& opts) {
   return kExitOk;
 }
 
+// The sets, whole, and counted alike; their games are not compared.
+Result<std::vector<counts::CountsSet>> open_combinable_sets(const std::vector<std::string>& dirs) {
+  std::vector<counts::CountsSet> sets;
+  for (const std::string& dir : dirs) {
+    Result<counts::CountsSet> set = counts::open_counts_set(dir);
+    if (!set) return set.error();
+    sets.push_back(std::move(*set));
+  }
+  if (Status s = counts::check_sets_combine(sets); !s.ok()) return s.error();
+  return sets;
+}
+
 // One reduce task of a merge spread over machines: range `opts.range` of the merged set, into a
 // folder the other tasks write their ranges into too. The sets' games are not compared here
 // (that reads every game list): the set is complete only once --game-list has compared them.
 int run_merge_range(const CountOptions& opts) {
-  std::vector<counts::CountsSet> sets;
-  for (const std::string& dir : opts.inputs) {
-    Result<counts::CountsSet> set = counts::open_counts_set(dir);
-    if (!set) {
-      print_error(set.error().message);
-      return kExitFailure;
-    }
-    sets.push_back(std::move(*set));
-  }
-  if (Status s = counts::check_sets_combine(sets); !s.ok()) {
-    print_error(s.error().message);
+  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  if (!opened) {
+    print_error(opened.error().message);
     return kExitFailure;
   }
+  std::vector<counts::CountsSet>& sets = *opened;
   const uint32_t finest = counts::finest_common_partitions(sets);
   if (opts.partitions > finest || uint32_t(opts.range) >= opts.partitions) {
     print_error("--range " + std::to_string(opts.range) + " of --partitions " +
@@ -219,19 +224,12 @@ int run_merge(const CountOptions& opts) {
 }
 
 int run_find_duplicates(const CountOptions& opts) {
-  std::vector<counts::CountsSet> sets;
-  for (const std::string& dir : opts.inputs) {
-    Result<counts::CountsSet> set = counts::open_counts_set(dir);
-    if (!set) {
-      print_error(set.error().message);
-      return kExitFailure;
-    }
-    sets.push_back(std::move(*set));
-  }
-  if (Status s = counts::check_sets_combine(sets); !s.ok()) {
-    print_error(s.error().message);
+  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  if (!opened) {
+    print_error(opened.error().message);
     return kExitFailure;
   }
+  std::vector<counts::CountsSet>& sets = *opened;
   Result<counts::SharedGames> shared = counts::shared_games(sets);
   Status ready = shared ? counts::prepare_set_folder(opts.output) : Status(shared.error());
   if (!ready.ok()) {
