@@ -12,10 +12,12 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "book/counts_for_build.h"
+#include "book/selection_rules.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
@@ -45,8 +47,23 @@ struct CountOptions {
   ReadFlags read;
   std::string memory;
   std::string tmp_dir;
+  std::string rules;  // a preset of build's: its max-ply, repeat counting and duplicates
+  CLI::Option* max_ply_flag = nullptr;
+  CLI::Option* repeats_flag = nullptr;
+  CLI::Option* duplicates_flag = nullptr;
   std::vector<CLI::Option*> counting_only;  // flags of the first form only
 };
+
+// What --rules NAME sets: the counting of the build that preset makes, where the flags do not
+// say otherwise (so `count --rules polyglot` counts as `build --rules polyglot` does).
+void apply_rules_preset(CountOptions& opts) {
+  if (opts.rules.empty()) return;
+  const std::optional<book::SelectionRules> preset = book::rules_preset(opts.rules);
+  if (!preset) return;  // the option's check names the presets
+  if (opts.max_ply_flag->count() == 0) opts.read.max_ply = preset->max_ply;
+  if (opts.repeats_flag->count() == 0) opts.count_repeats = preset->count_repeats;
+  if (opts.duplicates_flag->count() == 0) opts.keep_duplicates = preset->keep_duplicates;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -64,12 +81,13 @@ void print_set_summary(const CountOptions& opts, const counts::CountsHeader& h, 
       static_cast<unsigned long long>(h.games_skipped), seconds);
 }
 
-int run_count_games(const CountOptions& opts) {
+int run_count_games(CountOptions opts) {
   const auto start = std::chrono::steady_clock::now();
   if (Status s = counts::check_partitions(opts.partitions); !s.ok()) {
     print_error(s.error().message);
     return kExitUsage;
   }
+  apply_rules_preset(opts);
   counts::CountRequest request;
   request.output = opts.output;
   request.partitions = opts.partitions;
@@ -325,15 +343,24 @@ void setup_count(CLI::App& root) {
       "decompressed stream; the N parts count exactly what the whole does"));
   opts->counting_only.push_back(cmd->add_option(
       "--skip-games", opts->skip_games, "Leave out the games of this list (written by --find-duplicates)"));
-  opts->counting_only.push_back(cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
-                                              "Count a move every time a game repeats it (as Polyglot does), "
-                                              "not once per game [off; build --rules polyglot needs on]"));
   opts->counting_only.push_back(
-      cmd->add_flag("--keep-duplicates", opts->keep_duplicates,
-                    "Count every copy of a game; by default a game found again is counted once"));
+      cmd->add_option("--rules", opts->rules,
+                      "Count as `build --rules NAME` counts: that preset's max-ply, repeat counting and "
+                      "duplicates, where the flags do not say otherwise")
+          ->check(CLI::IsMember({"default", "polyglot"})));
+  opts->repeats_flag = cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
+                                     "Count a move every time a game repeats it (as Polyglot does), "
+                                     "not once per game [off; on with --rules polyglot]");
+  opts->counting_only.push_back(opts->repeats_flag);
+  opts->duplicates_flag = cmd->add_flag(
+      "--keep-duplicates,!--drop-duplicates", opts->keep_duplicates,
+      "Count every copy of a game, or, with --drop-duplicates, a game found again once [drop; keep "
+      "with --rules polyglot]");
+  opts->counting_only.push_back(opts->duplicates_flag);
   add_filter_options(cmd, opts->filter);
-  opts->read.max_ply = 60;
+  opts->read.max_ply = book::SelectionRules{}.max_ply;
   add_read_options(cmd, opts->read);
+  opts->max_ply_flag = cmd->get_option("--max-ply");
   add_memory_option(*cmd, opts->memory);
   opts->counting_only.push_back(cmd->get_option("--memory"));
   opts->counting_only.push_back(cmd->get_option("--max-ply"));

@@ -69,6 +69,8 @@ struct Rules {
 const std::vector<Rules> kRules = {
     {"default", {}, {}},
     {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats", "--keep-duplicates"}},
+    // The preset names the same counting.
+    {"polyglot preset", {"--rules", "polyglot"}, {"--rules", "polyglot"}},
     {"rating", {"--weight", "rating", "--min-move-games", "2"}, {}},
     // Counted for a store (slices, opponents' ratings): the book sums the slices back.
     {"store counts", {"--weight", "rating"}, {"--for", "store"}},
