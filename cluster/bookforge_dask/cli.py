@@ -167,6 +167,7 @@ def main(argv=None):
     try:
         inputs, driver, own, build = split_tokens(rest, extra)
         options = driver_parser(command).parse_args(driver)
+        shown = options.output  # as the user gave it, for the summary
         if "-h" in driver or "--help" in driver:
             print(usage())
             driver_parser(command).print_help()
@@ -213,12 +214,13 @@ def main(argv=None):
         parts = options.parts or default_parts(inputs, session.workers)
         job = Job(session, options, work)
         job.report.update({"command": command, "bookforge": version, "inputs": inputs})
-        if command == "build" and options.from_counts:
-            job.build_from_counts(inputs, sorted_flags, options.output)
-            done = f"{options.output}: {os.path.getsize(options.output)} bytes"
-        elif command == "build":
-            job.build(plan_shards(inputs, parts), sorted_flags, options.output)
-            done = f"{options.output}: {os.path.getsize(options.output)} bytes"
+        if command == "build":
+            if options.from_counts:
+                job.build_from_counts(inputs, sorted_flags, options.output)
+            else:
+                job.build(plan_shards(inputs, parts), sorted_flags, options.output)
+            b = job.report["build"]
+            done = f"{shown}: {b['entries']} entries, {b['positions']} positions from {job.report['games']} games"
         elif command == "db-add":
             job.db_add(plan_shards(inputs, parts), sorted_flags.counting, db, own)
             done = job.report["db_add_summary"]
@@ -228,7 +230,7 @@ def main(argv=None):
                 book = job.path("book.bin.out")
                 job.build(plan_shards(inputs, parts), sorted_flags, book)
             job.exits(book, own, options.output)
-            done = f"{options.output}: {job.report['exits']['positions']} exit positions"
+            done = f"{shown}: {job.report['exits']['positions']} exit positions"
         seconds = time.monotonic() - start
         job.report.update({"stages": session.stages, "seconds": round(seconds, 3)})
         if "counts_bytes" in job.report and job.report.get("games"):
@@ -239,6 +241,7 @@ def main(argv=None):
             os.replace(options.report + ".tmp", options.report)
         if not options.quiet:
             print(f"{done}, on {session.workers} worker(s) in {seconds:.2f} s")
+            # What each stage took: where a cluster's time goes.
             for s in session.stages:
                 print(f"  {s['stage']}: {s['tasks']} task(s) in {s['seconds']:.2f} s")
         return 0
