@@ -1,7 +1,7 @@
 """bookforge-dask: bookforge's build, db add and exits on a Dask cluster.
 
   bookforge-dask build INPUTS -o book.bin [build flags] [cluster options]
-  bookforge-dask db-add DB INPUTS [counting flags] [cluster options]
+  bookforge-dask db-add --db DB INPUTS [counting flags] [--game-plies N] [--force] [cluster options]
   bookforge-dask exits BOOK.bin|INPUTS -o exits.epd [--depth D|--nodes N] [--eval-min CP]
                        [--eval-max CP] [build flags, with PGN inputs] [cluster options]
 
@@ -50,7 +50,7 @@ DRIVER_OPTIONS = {
 EXITS_OPTIONS = {"--depth": 1, "--nodes": 1, "--eval-min": 1, "--eval-max": 1, "--hash": 1}
 
 # `db-add`'s flags for `bookforge db add` itself (the rest are counting flags).
-DB_ADD_OPTIONS = {"--force": 0, "--game-plies": 1}
+DB_ADD_OPTIONS = {"--db": 1, "--force": 0, "--game-plies": 1}
 
 
 class UsageError(ValueError):
@@ -178,11 +178,14 @@ def main(argv=None):
         if command == "db-add":
             if sorted_flags.rules or sorted_flags.rescoring or sorted_flags.exits:
                 raise UsageError("db-add takes counting flags only (the rules are the reader's: db explore, build --from-db)")
-            if not inputs:
-                raise UsageError("db-add needs the store, then the inputs")
-            db, inputs = inputs[0], inputs[1:]
+            if "--db" not in own:
+                raise UsageError("db-add needs --db DB, the store to add to")
+            at = own.index("--db")
+            db = os.path.abspath(own[at + 1])
+            own = own[:at] + own[at + 2 :]
             inputs = check_inputs(inputs)
-            db = os.path.abspath(db)
+            if not os.path.isdir(os.path.dirname(db)):
+                raise UsageError(f"{db}: the folder {os.path.dirname(db)} does not exist")
             near = db
         elif command == "exits" and len(inputs) == 1 and inputs[0].endswith(".bin"):
             inputs = check_inputs(inputs)

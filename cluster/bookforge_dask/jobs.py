@@ -219,7 +219,8 @@ class Job:
         self.session.run_stage(
             "rescore",
             [
-                (tasks.command, self.bookforge, ["rescore", plan, "--batch", f"{i}/{n}", "-o", verdicts[i]],
+                (tasks.command, self.bookforge,
+                 ["rescore", plan, "--batch", f"{i}/{n}", "-o", verdicts[i], "--threads", "1", "--progress", "never"],
                  f"bookforge rescore batch {i}/{n}")
                 for i in range(n)
             ],
@@ -234,7 +235,8 @@ class Job:
         self.session.run_stage(
             "exits",
             [
-                (tasks.command, self.bookforge, ["exits", book, "-o", parts[i], "--batch", f"{i}/{n}"] + exit_flags,
+                (tasks.command, self.bookforge,
+                 ["exits", book, "-o", parts[i], "--batch", f"{i}/{n}", "--threads", "1"] + exit_flags,
                  f"bookforge exits batch {i}/{n}")
                 for i in range(n)
             ],
@@ -256,7 +258,7 @@ class Job:
         sets = self.count_shards(shards, counting_flags, "store")
         self.report["counts_bytes"] = self.counts_bytes(sets)
         result = self.run_one(
-            "db-add", ["db", "add", db, "--from-counts"] + sets + list(db_flags) + ["--progress", "never"],
+            "db-add", ["db", "add", "--db", db, "--from-counts"] + sets + list(db_flags) + ["--progress", "never"],
             "bookforge db add --from-counts",
         )
         self.report["db_add_summary"] = result["out"].strip()
