@@ -6,6 +6,8 @@
 #include "book/counts_for_build.h"
 #include "book/from_db.h"
 #include "book/polyglot/writer.h"
+#include "book/rescore_plan.h"
+#include "book/rescore_verdicts.h"
 #include "counts/duplicate_filter.h"
 #include "counts/prefetch_stream.h"
 
@@ -108,13 +110,24 @@ Result<BuildReport> build(const BuildRequest& request) {
   if (Status s = report.rules.validate(); !s.ok()) return s.error();
   if (request.rescore)
     if (Status s = request.rescore->validate(); !s.ok()) return s.error();
+  const bool planning = !request.rescore_plan.empty();
+  if ((planning || !request.rescore_verdicts.empty()) && !request.rescore)
+    return Error{"a rescoring plan or verdicts need the rescoring's limits"};
 
   // The output first, so that an unwritable target fails before any reading. Spills go beside
-  // the book unless told otherwise: that folder must be writable anyway.
-  Result<PolyglotWriter> writer = PolyglotWriter::create(request.output);
+  // the book unless told otherwise: that folder must be writable anyway. A plan's build writes
+  // its book beside the plan, without a name, and never puts it in place.
+  Result<PolyglotWriter> writer = PolyglotWriter::create(planning ? request.rescore_plan : request.output);
   if (!writer) return writer.error();
   report.tmp_dir = request.tally.tmp_dir.empty() ? writer->folder() : request.tally.tmp_dir;
   report.threads = pgn::pipeline_threads(request.pipeline);
+  std::optional<RescoreOptions> rescore = request.rescore;
+  if (!request.rescore_verdicts.empty()) {
+    Result<std::shared_ptr<const VerdictTable>> verdicts =
+        VerdictTable::read(request.rescore_verdicts, rescore->limits());
+    if (!verdicts) return verdicts.error();
+    rescore->verdicts = std::move(*verdicts);
+  }
 
   Counted counted;
   Status counting = !request.from_db.empty()       ? count_store(request, report, counted)
@@ -124,10 +137,22 @@ Result<BuildReport> build(const BuildRequest& request) {
   report.read_seconds = seconds_since(start);
 
   std::unique_ptr<Rescorer> rescorer;
-  if (request.rescore) rescorer = std::make_unique<Rescorer>(*request.rescore);
-  Result<BuildOutcome> outcome = build_book(counted.streams, report.rules, rescorer.get(), *writer);
+  std::unique_ptr<RescorePlanner> planner;
+  if (planning)
+    planner = std::make_unique<RescorePlanner>(rescore->limits());
+  else if (rescore)
+    rescorer = std::make_unique<Rescorer>(std::move(*rescore));
+  CandidateTransformer* transformer =
+      planner ? static_cast<CandidateTransformer*>(planner.get()) : rescorer.get();
+  Result<BuildOutcome> outcome = build_book(counted.streams, report.rules, transformer, *writer);
   if (!outcome) return outcome.error();
   report.outcome = std::move(*outcome);
+  if (planner) {
+    if (Status s = planner->write(request.rescore_plan); !s.ok()) return s.error();
+    report.planned = planner->positions();
+    report.rules_seconds = seconds_since(start) - report.read_seconds;
+    return report;
+  }
   if (rescorer) {
     report.rescore = rescorer->stats();
     report.suspicious = rescorer->suspicious();

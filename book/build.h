@@ -60,7 +60,12 @@ struct BuildRequest {
   // ratings follow the threads and the rules.
   counts::TallyOptions tally;
   std::optional<RescoreOptions> rescore;  // engine rescoring of the candidates
-  bool allow_empty = false;               // write a book with no entries
+  // With rescore: write the plan of its searches here (book/rescore_plan.h) and no book; output
+  // is then not needed, and spills go beside the plan.
+  std::string rescore_plan;
+  // With rescore: verdicts searched elsewhere (book/rescore_verdicts.h), read before the games.
+  std::vector<std::string> rescore_verdicts;
+  bool allow_empty = false;  // write a book with no entries
 };
 
 struct BuildReport {
@@ -74,7 +79,8 @@ struct BuildReport {
   std::vector<SuspiciousMove> suspicious;  // when rescore.find_suspicious
   std::vector<RepairedPosition> repaired;  // when rescore.repair
   std::vector<std::string> warnings;       // e.g. store sources added with other settings
-  bool written = false;                    // false only for an empty book not allowed
+  bool written = false;                    // false for an empty book not allowed, or a plan
+  uint64_t planned = 0;                    // with rescore_plan: the positions it lists
   double read_seconds = 0;                 // reading and counting
   double rules_seconds = 0;                // rules, rescoring and writing
   // PGN inputs: accepted games that were copies of earlier ones (counts/duplicate_filter.h), unless

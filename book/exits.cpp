@@ -65,6 +65,9 @@ Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const Exi
   if (Status s = options.validate(); !s.ok()) return s.error();
   std::vector<ExitPosition> exits = find_exits(book);
   stats.exits = exits.size();
+  exits.erase(exits.begin() + ptrdiff_t(options.batch.end(stats.exits)), exits.end());
+  exits.erase(exits.begin(), exits.begin() + ptrdiff_t(options.batch.begin(stats.exits)));
+  stats.in_batch = exits.size();
 
   // Each thread has its own engine and clears it for every position, so a score depends on the
   // position and the limits alone.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/batch.h"
 #include "base/result.h"
 #include "book/polyglot/reader.h"
 #include "chess/board.h"
@@ -25,6 +26,9 @@ struct ExitOptions {
   // The band kept, in centipawns from White's point of view, both ends included.
   std::optional<int> eval_min;
   std::optional<int> eval_max;
+  // Only this slice of the exits in walk order (base/batch.h), taken before they are searched
+  // and filtered: the batches' EPD, concatenated in order, is the whole list's.
+  Batch batch;
 
   Status validate() const;
 };
@@ -37,12 +41,13 @@ struct ExitPosition {
 };
 
 struct ExitStats {
-  uint64_t exits = 0;  // exit positions found (each key once)
-  uint64_t kept = 0;   // of those, within the band
+  uint64_t exits = 0;     // exit positions found (each key once)
+  uint64_t in_batch = 0;  // of those, in the batch asked for (all of them by default)
+  uint64_t kept = 0;      // of those, within the band
 };
 
-// The exits of `book` reached from the start position through its moves, evaluated and
-// filtered, in the order a breadth-first walk finds them (nearest the start first). The same
+// The exits of `book` reached from the start position through its moves (those of the batch),
+// evaluated and filtered, in the order a breadth-first walk finds them (nearest the start first). The same
 // list for any number of threads: every search starts from a cleared engine.
 Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const ExitOptions& options,
                                              ExitStats& stats);

@@ -4,105 +4,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "book/rescore_plan.h"
+#include "book/rescore_verdicts.h"
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
-#include "engine/search.h"
-#include "engine/uci_client.h"
 
 namespace bookforge::book {
 namespace {
-
-// What the engine said about one position, and which of its candidates the games prove.
-struct Verdict {
-  bool searched = false;
-  std::vector<engine::Score> scores;  // per candidate, kScoreNone where the move could not be scored
-  chess::Move best;                   // the engine's best move over all legal moves (when asked)
-  engine::Score best_score = engine::kScoreNone;
-  int best_candidate = -1;  // the candidate that is the engine's best move, if one is
-  uint64_t nodes = 0;
-  std::vector<char> proven;  // per candidate: proven by its games, kept whatever the scores say
-};
-
-// One thread's engine: the embedded one or an external process.
-class PositionSearcher {
- public:
-  explicit PositionSearcher(const RescoreOptions& o) : options_(o) {}
-
-  Status start() {
-    if (options_.engine_path.empty()) {
-      engine_ = std::make_unique<engine::Engine>(size_t(options_.hash_mb), 1);
-      return ok_status();
-    }
-    auto client = engine::UciClient::launch(options_.engine_path,
-                                            {{"Threads", "1"}, {"Hash", std::to_string(options_.hash_mb)}});
-    if (!client.ok()) return client.error();
-    client_ = std::move(*client);
-    return ok_status();
-  }
-
-  // A fresh state for every position: results do not depend on what was searched before.
-  Result<engine::SearchResult> search(const chess::Board& board, const std::vector<chess::Move>& moves,
-                                      int multipv, bool fresh) {
-    engine::SearchLimits limits;
-    limits.depth = options_.depth;
-    limits.nodes = options_.nodes;
-    limits.multipv = multipv;
-    limits.search_moves = moves;
-    if (engine_) {
-      if (fresh) engine_->new_game();
-      return engine_->search(board, {}, limits);
-    }
-    if (fresh)
-      if (Status s = client_->new_game(); !s.ok()) return s.error();
-    return client_->search(board, limits);
-  }
-
- private:
-  const RescoreOptions& options_;
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<engine::UciClient> client_;
-};
-
-// Every position gets the same two searches, in the same order, from a cleared state: the
-// first over all legal moves finds the engine's best move; the second scores the candidates and
-// that move together, in one multi-line search, so that every score the margin compares comes
-// from the same search (two separate searches at a low depth disagree by more than a margin).
-// The verdict therefore depends on the position and the limits alone, not on the options that
-// read it (--suspicious) nor on the thread that searched it.
-Result<Verdict> judge(PositionSearcher& searcher, const ReachablePosition& pos) {
-  Verdict v;
-  std::vector<chess::Move> moves;
-  for (const Candidate& c : pos.candidates->moves) {
-    const chess::Move m = chess::polyglot_to_move(pos.board, c.stats.move);
-    if (m.is_ok()) moves.push_back(m);
-  }
-  v.scores.assign(pos.candidates->moves.size(), engine::kScoreNone);
-  if (moves.empty()) return v;
-  v.searched = true;
-
-  Result<engine::SearchResult> all = searcher.search(pos.board, {}, 1, true);
-  if (!all.ok()) return all.error();
-  v.nodes += all->nodes;
-  if (all->best_move.is_ok() && std::find(moves.begin(), moves.end(), all->best_move) == moves.end())
-    moves.push_back(all->best_move);
-  Result<engine::SearchResult> r = searcher.search(pos.board, moves, int(moves.size()), false);
-  if (!r.ok()) return r.error();
-  v.nodes += r->nodes;
-  for (const engine::PvLine& line : r->lines)
-    if (line.move == all->best_move) v.best = line.move, v.best_score = line.score;
-  for (size_t i = 0; i < pos.candidates->moves.size(); ++i) {
-    const chess::Move m = chess::polyglot_to_move(pos.board, pos.candidates->moves[i].stats.move);
-    for (const engine::PvLine& line : r->lines)
-      if (line.move == m) v.scores[i] = line.score;
-    if (v.best.is_ok() && m == v.best) v.best_candidate = int(i);
-  }
-  return v;
-}
 
 // Clamped so that mate scores still give a finite preference.
 int behind(engine::Score best, engine::Score s) { return std::clamp(best - s, 0, 4000); }
@@ -365,6 +275,8 @@ double engine_preference(int behind_cp, int margin_cp) {
   return std::exp2(-double(behind_cp) / double(margin_cp));
 }
 
+RescoreLimits RescoreOptions::limits() const { return {depth, nodes, engine_path, hash_mb}; }
+
 Status RescoreOptions::validate() const {
   if ((depth > 0) == (nodes > 0)) return Error{"rescoring needs exactly one of a depth or a node limit"};
   if (depth < 0 || depth >= engine::kMaxPly)
@@ -381,67 +293,33 @@ Status Rescorer::transform(std::span<ReachablePosition> positions) {
   if (Status s = options_.validate(); !s.ok()) return s;
   const auto start = std::chrono::steady_clock::now();
 
-  // Each position once, even if the walk reached it twice.
-  std::vector<size_t> order;
-  {
-    std::vector<const PositionCandidates*> seen;
-    for (size_t i = 0; i < positions.size(); ++i) seen.push_back(positions[i].candidates);
-    std::vector<size_t> by_pointer(positions.size());
-    for (size_t i = 0; i < by_pointer.size(); ++i) by_pointer[i] = i;
-    std::stable_sort(by_pointer.begin(), by_pointer.end(),
-                     [&](size_t a, size_t b) { return seen[a] < seen[b]; });
-    for (size_t k = 0; k < by_pointer.size(); ++k)
-      if (k == 0 || seen[by_pointer[k]] != seen[by_pointer[k - 1]]) order.push_back(by_pointer[k]);
-    std::sort(order.begin(), order.end());
-  }
-
-  const double max_behind = expected_score(options_.margin_cp) - 0.5;
+  // Each position once, in key order: from the verdicts given (--rescore-verdicts), the others
+  // searched here.
+  const std::vector<size_t> order = rescored_positions(positions);
   std::vector<Verdict> verdicts(positions.size());
-  std::atomic<size_t> next{0};
-  std::atomic<uint64_t> done{0};
-  std::mutex failure_mutex, progress_mutex;
-  std::string failure;
-  auto last_report = std::chrono::steady_clock::now();
-  const uint64_t total = order.size();
-
-  auto worker = [&] {
-    PositionSearcher searcher(options_);
-    if (Status s = searcher.start(); !s.ok()) {
-      std::lock_guard lock(failure_mutex);
-      if (failure.empty()) failure = s.error().message;
-      next.store(order.size());
-      return;
+  std::vector<PositionToJudge> to_search;
+  std::vector<size_t> searched_index;  // to_search[k] is positions[searched_index[k]]
+  for (size_t i : order) {
+    std::vector<chess::Move> moves = candidate_moves(positions[i]);
+    if (const VerdictRecord* record =
+            options_.verdicts ? options_.verdicts->find(positions[i].candidates->key) : nullptr) {
+      Result<Verdict> taken = take_verdict(*record, positions[i], moves);
+      if (!taken) return taken.error();
+      verdicts[i] = std::move(*taken);
+      stats_.taken += verdicts[i].searched;  // as `positions` counts them
+      continue;
     }
-    for (size_t k; (k = next.fetch_add(1)) < order.size();) {
-      const size_t i = order[k];
-      Result<Verdict> v = judge(searcher, positions[i]);
-      if (v.ok())
-        v->proven = options_.proven ? proven_by_games(*positions[i].candidates, max_behind)
-                                    : std::vector<char>(positions[i].candidates->moves.size(), false);
-      if (!v.ok()) {
-        std::lock_guard lock(failure_mutex);
-        if (failure.empty()) failure = positions[i].board.fen() + ": " + v.error().message;
-        next.store(order.size());
-        return;
-      }
-      verdicts[i] = std::move(*v);
-      const uint64_t finished = done.fetch_add(1) + 1;
-      if (options_.on_progress) {
-        std::lock_guard lock(progress_mutex);
-        const auto now = std::chrono::steady_clock::now();
-        if (finished == total || now - last_report > std::chrono::milliseconds(250)) {
-          last_report = now;
-          options_.on_progress(finished, total);
-        }
-      }
-    }
-  };
-  const int threads = std::max(1, std::min<int>(options_.threads, int(std::max<size_t>(order.size(), 1))));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-  if (!failure.empty()) return Error{"rescoring failed: " + failure};
+    to_search.push_back({&positions[i].board, std::move(moves)});
+    searched_index.push_back(i);
+  }
+  Result<std::vector<Verdict>> searched =
+      judge_positions(to_search, options_.limits(), options_.threads, options_.on_progress);
+  if (!searched) return Error{"rescoring failed: " + searched.error().message};
+  for (size_t k = 0; k < searched_index.size(); ++k) verdicts[searched_index[k]] = std::move((*searched)[k]);
+  const double max_behind = expected_score(options_.margin_cp) - 0.5;
+  for (size_t i : order)
+    verdicts[i].proven = options_.proven ? proven_by_games(*positions[i].candidates, max_behind)
+                                         : std::vector<char>(positions[i].candidates->moves.size(), false);
 
   // Decide in key order, so that the result and the suspicious list are the same however the
   // positions were shared out. Without propagation every candidate has its own score and one

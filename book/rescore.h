@@ -13,23 +13,29 @@
 // why propagation's values lean towards the mover, and how cycles are handled.
 //
 // Positions are spread over threads. Each thread has its own engine and starts every position
-// from a cleared state, so with a depth or node limit the result does not depend on the thread
-// count or on which thread got which position; propagation runs after all searches, on one
-// thread, in key order.
+// from a cleared state (book/verdict.h), so with a depth or node limit the result does not
+// depend on the thread count or on which thread got which position; propagation runs after all
+// searches, on one thread, in key order. For the same reason a position's verdict may come from
+// a search made in another process (`bookforge rescore`, book/rescore_verdicts.h): the book is
+// the same.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "base/result.h"
 #include "book/candidates.h"
+#include "book/verdict.h"
 #include "engine/score.h"
 
 namespace bookforge::book {
+
+class VerdictTable;
 
 struct RescoreOptions {
   int depth = 0;           // search depth per position...
@@ -47,9 +53,15 @@ struct RescoreOptions {
   double suspicious_share = 20;    // percent of the position's book games...
   int suspicious_margin_cp = 100;  // ...and this far below the engine's best move
 
+  // Verdicts searched elsewhere (--rescore-verdicts), taken instead of searching the positions
+  // they are for; none: every position is searched here.
+  std::shared_ptr<const VerdictTable> verdicts;
+
   // Called now and then from one of the worker threads with positions done and total.
   std::function<void(uint64_t done, uint64_t total)> on_progress;
 
+  // What a verdict depends on (book/verdict.h).
+  RescoreLimits limits() const;
   Status validate() const;
 };
 
@@ -73,7 +85,8 @@ struct RepairedPosition {
 };
 
 struct RescoreStats {
-  uint64_t positions = 0;         // positions searched
+  uint64_t positions = 0;         // positions judged (searched here, or taken below)
+  uint64_t taken = 0;             // of those, verdicts taken from --rescore-verdicts files
   uint64_t candidates = 0;        // candidate moves scored
   uint64_t dropped = 0;           // candidates dropped by the margin
   uint64_t emptied = 0;           // positions whose every candidate was dropped (repaired or not)
@@ -81,7 +94,7 @@ struct RescoreStats {
   uint64_t propagated_drops = 0;  // of `dropped`, candidates their own scores alone would have kept
   uint64_t proven_kept = 0;       // candidates beyond the margin kept because their games prove them
   int propagation_rounds = 0;     // passes over the book until no value changed a decision
-  uint64_t nodes = 0;             // embedded engine only
+  uint64_t nodes = 0;             // embedded engine only; taken verdicts' included
   double seconds = 0;
 };
 

@@ -127,8 +127,9 @@ std::string report_json(const ReportData& d) {
               ", \"proven_kept\": " + std::to_string(r.proven_kept) +
               ", \"propagated_drops\": " + std::to_string(r.propagated_drops) +
               ", \"propagation_rounds\": " + std::to_string(r.propagation_rounds) +
-              ", \"nodes\": " + std::to_string(r.nodes) + ", \"seconds\": " + time +
-              ",\n    \"repaired\": [" + (repaired.empty() ? "" : "\n      " + repaired + "\n    ") + "]}";
+              ", \"nodes\": " + std::to_string(r.nodes) + ", \"verdicts_taken\": " + std::to_string(r.taken) +
+              ", \"seconds\": " + time + ",\n    \"repaired\": [" +
+              (repaired.empty() ? "" : "\n      " + repaired + "\n    ") + "]}";
   }
   return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
          "],\n  \"rules\": " + json_string(b.rules.describe()) +
@@ -156,6 +157,18 @@ std::string duplicates_summary(const BuildOptions& opts, const book::BuildReport
   return std::to_string(report.duplicates_dropped) + " duplicates dropped, ";
 }
 
+// -o, or --rescore-plan and nothing that needs a book.
+Status check_plan_flags(const BuildOptions& opts) {
+  if (opts.rescore.plan.empty())
+    return opts.output.empty() ? Status(Error{"-o (the book to write) is required"}) : ok_status();
+  for (const OutputPath& o :
+       {OutputPath{"-o", opts.output}, OutputPath{"--suspicious", opts.rescore.suspicious},
+        OutputPath{"--exits", opts.exits.path}, OutputPath{"--report", opts.report}})
+    if (!o.path.empty())
+      return Error{o.option + ": --rescore-plan writes a plan and no book: leave out " + o.option};
+  return ok_status();
+}
+
 int run_build(const BuildOptions& opts) {
   const auto start = std::chrono::steady_clock::now();
 
@@ -169,6 +182,10 @@ int run_build(const BuildOptions& opts) {
     print_error("give PGN files, --from-db STORE or --from-counts SETS");
     return kExitUsage;
   }
+  if (Status s = check_plan_flags(opts); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
   // The outputs before anything is read (the store included): a wrong path fails at once, and
   // an output that is one of the inputs never replaces it.
   std::vector<std::string> inputs = opts.inputs;
@@ -177,7 +194,8 @@ int run_build(const BuildOptions& opts) {
   const std::vector<OutputPath> outputs{{"-o", opts.output},
                                         {"--report", opts.report},
                                         {"--suspicious", opts.rescore.suspicious},
-                                        {"--exits", opts.exits.path}};
+                                        {"--exits", opts.exits.path},
+                                        {"--rescore-plan", opts.rescore.plan}};
   Status usable = check_outputs(outputs, inputs);
   if (usable.ok()) usable = check_tmp_dir("--tmp-dir", opts.tmp_dir);
   if (!usable.ok()) {
@@ -219,6 +237,8 @@ int run_build(const BuildOptions& opts) {
     return kExitUsage;
   }
   request.rescore = std::move(*rescore);
+  request.rescore_plan = opts.rescore.plan;
+  request.rescore_verdicts = opts.rescore.verdicts;
   Result<std::optional<book::ExitOptions>> exits = make_exit_options(opts.exits, opts.read);
   if (!exits) {
     print_error(exits.error().message);
@@ -235,6 +255,10 @@ int run_build(const BuildOptions& opts) {
   if (!opts.read.quiet) {
     for (const std::string& w : report.warnings) print_warning(w);
     if (opts.from_db.empty()) warn_bad_games(report.read);
+  }
+  if (!opts.rescore.plan.empty()) {
+    if (!opts.read.quiet) print_plan_summary(opts.rescore, *request.rescore, report.planned);
+    return kExitOk;
   }
   // An empty book is almost always a mistake (filters or rules too strict): say why.
   if (!report.written) {
@@ -255,7 +279,7 @@ int run_build(const BuildOptions& opts) {
       return kExitFailure;
     }
   if (*exits)
-    if (Status s = write_exits(opts.exits, **exits, opts.output, opts.read.quiet); !s.ok()) {
+    if (Status s = write_exits(opts.exits.path, **exits, opts.output, opts.read.quiet); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }
@@ -388,7 +412,7 @@ void setup_build(CLI::App& root) {
   CLI::App* cmd = add_subcommand(root, "build", "Build a Polyglot opening book from PGN files");
   CLI::Option* files = cmd->add_option("files", opts->inputs,
                                        "PGN files: plain, gzip, bzip2, xz or zstd ('-' = standard input)");
-  cmd->add_option("-o,--output", opts->output, "The book to write (.bin)")->required();
+  cmd->add_option("-o,--output", opts->output, "The book to write (.bin); required unless --rescore-plan");
   add_filter_options(cmd, opts->filter);
   opts->read.max_ply = 60;
   add_read_options(cmd, opts->read);

@@ -4,6 +4,7 @@
 
 #include "base/output_file.h"
 #include "cli/number_option.h"
+#include "cli/standard_output.h"
 
 namespace bookforge::cli {
 
@@ -13,9 +14,11 @@ void add_exit_options(CLI::App* cmd, ExitFlags& f) {
                   "Write the book's exit positions (where its lines end), evaluated by the embedded engine, "
                   "to this EPD file")
       ->group(group);
-  f.depth_opt = cmd->add_option("--exit-depth", f.depth, "Search each exit to this depth [10]")
-                    ->transform(whole_number(1, engine::kMaxPly - 1))
-                    ->group(group);
+  f.depth_opt =
+      cmd->add_option("--exit-depth", f.depth,
+                      "Search each exit to this depth [" + std::to_string(book::ExitOptions{}.depth) + "]")
+          ->transform(whole_number(1, engine::kMaxPly - 1))
+          ->group(group);
   f.nodes_opt = cmd->add_option("--exit-nodes", f.nodes, "... or with this many nodes")
                     ->transform(whole_number(1, kNoLimit))
                     ->excludes(f.depth_opt)
@@ -45,17 +48,26 @@ Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, c
   return std::optional<book::ExitOptions>(o);
 }
 
-Status write_exits(const ExitFlags& f, const book::ExitOptions& options, const std::string& book_path,
-                   bool quiet) {
+Status write_exits(const std::string& epd_path, const book::ExitOptions& options,
+                   const std::string& book_path, bool quiet) {
   Result<book::PolyglotBook> opened = book::PolyglotBook::open(book_path);
   if (!opened) return opened.error();
   book::ExitStats stats;
   Result<std::vector<book::ExitPosition>> exits = book::book_exits(*opened, options, stats);
   if (!exits) return exits.error();
-  if (Status s = write_output_file(f.path, book::exits_epd(*exits)); !s.ok()) return s;
-  if (!quiet)
-    std::printf("%s: %llu of the book's %llu exit positions\n", f.path.c_str(),
-                static_cast<unsigned long long>(stats.kept), static_cast<unsigned long long>(stats.exits));
+  const bool to_stdout = epd_path == "-";
+  const std::string epd = book::exits_epd(*exits);
+  if (Status s = to_stdout ? put_standard_output(epd) : write_output_file(epd_path, epd); !s.ok()) return s;
+  if (quiet) return ok_status();
+  const auto count = [](uint64_t n) { return static_cast<unsigned long long>(n); };
+  std::FILE* summary = to_stdout ? stderr : stdout;
+  if (options.batch == Batch{})
+    std::fprintf(summary, "%s: %llu of the book's %llu exit positions\n", epd_path.c_str(), count(stats.kept),
+                 count(stats.exits));
+  else
+    std::fprintf(summary, "%s: %llu of the %llu exit positions of batch %s (the book has %llu)\n",
+                 epd_path.c_str(), count(stats.kept), count(stats.in_batch), options.batch.describe().c_str(),
+                 count(stats.exits));
   return ok_status();
 }
 

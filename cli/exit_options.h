@@ -15,7 +15,7 @@ namespace bookforge::cli {
 
 struct ExitFlags {
   std::string path;  // the EPD file; empty: no exits
-  int depth = 10;
+  int depth = book::ExitOptions{}.depth;
   uint64_t nodes = 0;
   std::optional<int> eval_min;
   std::optional<int> eval_max;
@@ -31,9 +31,10 @@ void add_exit_options(CLI::App* cmd, ExitFlags& flags);
 // it, or an empty band). Threads follow the read flags.
 Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& flags, const ReadFlags& read);
 
-// After the book is written: its exits as EPD (an OutputFile, base/output_file.h) and, unless
-// quiet, one summary line.
-Status write_exits(const ExitFlags& flags, const book::ExitOptions& options, const std::string& book_path,
-                   bool quiet);
+// The exits of the book at `book_path` as EPD, to `epd_path` (an OutputFile, base/output_file.h;
+// "-": standard output) and, unless quiet, one summary line (on stderr when the EPD goes to
+// standard output).
+Status write_exits(const std::string& epd_path, const book::ExitOptions& options,
+                   const std::string& book_path, bool quiet);
 
 }  // namespace bookforge::cli

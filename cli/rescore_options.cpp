@@ -12,6 +12,8 @@ namespace {
 // A margin as wide as the whole score range (mated to mating) already keeps every move.
 constexpr uint64_t kMaxCentipawns = 2 * engine::kScoreInfinite;
 
+}  // namespace
+
 std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
   const auto start = std::chrono::steady_clock::now();
   return [start](uint64_t done, uint64_t total) {
@@ -31,8 +33,6 @@ std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
     std::fflush(stderr);
   };
 }
-
-}  // namespace
 
 void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   const std::string group = "Engine rescoring";
@@ -73,6 +73,17 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option("--rescore-hash", f.hash_mb, "Transposition table per rescoring thread, in MB [8]")
       ->transform(whole_number(1, 4096))
       ->group(group);
+  cmd->add_option("--rescore-plan", f.plan,
+                  "Rescoring in batches, step 1: write the positions the rescoring would search, with their "
+                  "candidates and the limits, to this file and stop (no book: leave out -o); then `bookforge "
+                  "rescore PLAN --batch i/N` on any machine, and --rescore-verdicts")
+      ->group(group);
+  cmd->add_option("--rescore-verdicts", f.verdicts,
+                  "Rescoring in batches, step 3: take each position's verdict from these files (written by "
+                  "`bookforge rescore`) instead of searching it; a position without one is searched here. "
+                  "The same book as rescoring here")
+      ->excludes("--rescore-plan")
+      ->group(group);
   cmd->add_option("--suspicious", f.suspicious,
                   "Write popular moves the engine considers bad to this CSV file (needs rescoring)")
       ->group(group);
@@ -91,10 +102,11 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
                                                                  const ReadFlags& read) {
   const bool requested = f.depth_opt->count() > 0 || f.nodes_opt->count() > 0;
   if (!requested) {
-    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.engine_alone)
+    if (!f.suspicious.empty() || !f.engine.empty() || f.repair || f.propagate || f.engine_alone ||
+        !f.plan.empty() || !f.verdicts.empty())
       return Error{
-          "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate and --rescore-engine-alone "
-          "need --rescore-depth or --rescore-nodes"};
+          "--suspicious, --rescore-engine, --rescore-repair, --rescore-propagate, --rescore-engine-alone, "
+          "--rescore-plan and --rescore-verdicts need --rescore-depth or --rescore-nodes"};
     return std::optional<book::RescoreOptions>();
   }
   book::RescoreOptions o;
@@ -116,6 +128,14 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   return std::optional<book::RescoreOptions>(std::move(o));
 }
 
+void print_plan_summary(const RescoreFlags& f, const book::RescoreOptions& o, uint64_t positions) {
+  const book::RescoreLimits limits = o.limits();
+  std::printf("%s: %llu positions to rescore (%s %llu, engine %s, hash %d MB)\n", f.plan.c_str(),
+              static_cast<unsigned long long>(positions), limits.depth ? "depth" : "nodes",
+              static_cast<unsigned long long>(limits.depth ? uint64_t(limits.depth) : limits.nodes),
+              limits.engine_name().c_str(), limits.hash_mb);
+}
+
 Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
                       const std::vector<book::SuspiciousMove>& suspicious, bool quiet) {
   if (!f.suspicious.empty())
@@ -130,6 +150,10 @@ Status finish_rescore(const RescoreFlags& f, const book::RescoreStats& s,
         static_cast<unsigned long long>(s.emptied), static_cast<unsigned long long>(s.repaired), s.seconds,
         s.seconds > 0 ? s.positions / s.seconds : 0.0,
         s.candidates > 0 ? 1000.0 * s.seconds / double(s.candidates) : 0.0);
+    if (!f.verdicts.empty())
+      std::printf("; %llu positions searched here, %llu verdicts taken from %zu file(s)",
+                  static_cast<unsigned long long>(s.positions - s.taken),
+                  static_cast<unsigned long long>(s.taken), f.verdicts.size());
     if (f.propagate)
       std::printf("; propagation: %llu more dropped in %d rounds",
                   static_cast<unsigned long long>(s.propagated_drops), s.propagation_rounds);

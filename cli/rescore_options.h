@@ -1,8 +1,11 @@
 // The engine-rescoring flags of `bookforge build` (--rescore-depth/--rescore-nodes, margin,
-// blend, engine, --suspicious...), and what happens around the rescoring pass: options from
-// the flags, the progress line, the suspicious-moves CSV and a summary.
+// blend, engine, --suspicious, the plan and verdicts of rescoring in batches...), and what
+// happens around the rescoring pass: options from the flags, the progress line, the
+// suspicious-moves CSV and a summary.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +29,8 @@ struct RescoreFlags {
   std::string suspicious;  // CSV path
   double suspicious_share = 20;
   int suspicious_margin_cp = 100;
+  std::string plan;                   // --rescore-plan: write the plan of the searches, no book
+  std::vector<std::string> verdicts;  // --rescore-verdicts: take these verdicts instead of searching
   CLI::Option* depth_opt = nullptr;
   CLI::Option* nodes_opt = nullptr;
 };
@@ -36,6 +41,13 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& flags);
 // error for a flag that needs them). Threads and the progress line follow the read flags.
 Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFlags& flags,
                                                                  const ReadFlags& read);
+
+// The progress line of rescoring on stderr ("rescoring 12.5%  40/320 positions ..."), for
+// RescoreOptions::on_progress.
+std::function<void(uint64_t done, uint64_t total)> make_rescore_progress();
+
+// With --rescore-plan, unless quiet: one summary line.
+void print_plan_summary(const RescoreFlags& flags, const book::RescoreOptions& options, uint64_t positions);
 
 // After the book is written: the suspicious-moves CSV (an OutputFile, base/output_file.h)
 // and, unless quiet, one summary line.

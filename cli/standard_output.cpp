@@ -9,11 +9,16 @@
 
 namespace bookforge::cli {
 
-bool write_standard_output(std::string_view text) {
+Status put_standard_output(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) == text.size() && std::fflush(stdout) == 0)
-    return true;
-  print_error(std::string("cannot write to standard output: ") + std::strerror(errno));
-  return false;
+    return ok_status();
+  return Error{std::string("cannot write to standard output: ") + std::strerror(errno)};
+}
+
+bool write_standard_output(std::string_view text) {
+  Status s = put_standard_output(text);
+  if (!s.ok()) print_error(s.error().message);
+  return s.ok();
 }
 
 }  // namespace bookforge::cli

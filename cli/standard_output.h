@@ -4,9 +4,14 @@
 
 #include <string_view>
 
+#include "base/result.h"
+
 namespace bookforge::cli {
 
-// Writes `text` and flushes; false (with the error printed) when the text did not all get out.
+// Writes `text` and flushes; an error when the text did not all get out.
+Status put_standard_output(std::string_view text);
+
+// The same, false (with the error printed) when the text did not all get out.
 bool write_standard_output(std::string_view text);
 
 }  // namespace bookforge::cli
