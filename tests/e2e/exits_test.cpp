@@ -1,6 +1,8 @@
 // `bookforge build --exits`: the book's exit positions as EPD, from the real binary.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "book/polyglot/reader.h"
@@ -59,6 +61,64 @@ TEST(ExitsBuild, ItsFlagsNeedExitsAndABand) {
   EXPECT_EQ(empty.exit_code, 2);
   EXPECT_NE(empty.err.find("band is empty"), std::string::npos) << empty.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "b.bin"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "e.epd"));
+}
+
+// `bookforge exits BOOK`: what build --exits writes, whole or in batches whose files, concatenated
+// in order, are the whole file.
+TEST(ExitsCommand, BatchesConcatenatedAreTheWholeFileAndBuildsExits) {
+  test::TempDir dir;
+  const std::string games = (test::source_dir() / "data-samples" / "twic0920-2000.pgn").string();
+  const std::string book = (dir / "book.bin").string();
+  const std::vector<std::string> band = {"--eval-min", "-40", "--eval-max", "40"};
+  ASSERT_EQ(test::run_bookforge({"build", games, "--max-ply", "8", "-q", "-o", book, "--exits",
+                                 (dir / "build.epd").string(), "--exit-depth", "5", "--exit-eval-min", "-40",
+                                 "--exit-eval-max", "40"})
+                .exit_code,
+            0);
+  auto exits = [&](const std::string& output, const std::vector<std::string>& more) {
+    std::vector<std::string> args = {"exits", book, "-o", output, "--depth", "5"};
+    args.insert(args.end(), band.begin(), band.end());
+    args.insert(args.end(), more.begin(), more.end());
+    return test::run_bookforge(args);
+  };
+  const auto whole = exits((dir / "whole.epd").string(), {});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  EXPECT_NE(whole.out.find("whole.epd: "), std::string::npos) << whole.out;
+  const std::string epd = test::read_file(dir / "whole.epd");
+  EXPECT_EQ(epd, test::read_file(dir / "build.epd"));
+  EXPECT_GT(std::count(epd.begin(), epd.end(), '\n'), 10);
+  for (int n : {1, 2, 3}) {
+    std::string joined;
+    for (int i = 0; i < n; ++i) {
+      const std::string part = (dir / ("part" + std::to_string(i))).string();
+      const auto r = exits(part, {"--batch", std::to_string(i) + "/" + std::to_string(n), "--threads", "2"});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      joined += test::read_file(part);
+    }
+    EXPECT_EQ(joined, epd) << n << " batches";
+  }
+  // To standard output, the summary on standard error.
+  const auto out = exits("-", {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  EXPECT_EQ(out.out, epd);
+  EXPECT_NE(out.err.find("-: "), std::string::npos) << out.err;
+}
+
+TEST(ExitsCommand, AMalformedBatchOrAnEmptyBandIsRefused) {
+  test::TempDir dir;
+  const std::string games = (test::source_dir() / "data-samples" / "twic0920-2000.pgn").string();
+  const std::string book = (dir / "book.bin").string();
+  ASSERT_EQ(test::run_bookforge({"build", games, "--max-ply", "6", "-q", "-o", book}).exit_code, 0);
+  for (const char* batch : {"2/2", "0/0", "x"}) {
+    const auto r = test::run_bookforge({"exits", book, "-o", (dir / "e.epd").string(), "--batch", batch});
+    EXPECT_EQ(r.exit_code, 2) << batch;
+    EXPECT_NE(r.err.find("--batch '" + std::string(batch) + "'"), std::string::npos) << r.err;
+  }
+  const auto band = test::run_bookforge(
+      {"exits", book, "-o", (dir / "e.epd").string(), "--eval-min", "50", "--eval-max", "10"});
+  EXPECT_EQ(band.exit_code, 2);
+  EXPECT_NE(band.err.find("band is empty"), std::string::npos) << band.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "e.epd"));
 }
 
