@@ -20,6 +20,7 @@
 #include "cli/config_file.h"
 #include "cli/exit_options.h"
 #include "cli/filter_options.h"
+#include "cli/help_default.h"
 #include "cli/memory_option.h"
 #include "cli/memory_size.h"
 #include "cli/number_option.h"
@@ -342,16 +343,6 @@ CLI::Option* add_rule_switch(CLI::App* cmd, RuleFlags& r, const std::string& nam
                              bool book::SelectionRules::*field, const std::string& help) {
   return overrides(r, cmd->add_flag(names, r.given.*field, help), field);
 }
-
-// "[default]" after a rule's help: the default preset's own value, not a second copy of it.
-std::string shown(double value) {
-  std::string text = std::to_string(value);
-  text.erase(text.find_last_not_of('0') + 1);
-  if (text.back() == '.') text.pop_back();
-  return "[" + text + "]";
-}
-std::string shown(bool value) { return value ? "[on]" : "[off]"; }
-std::string shown(std::string_view name) { return "[" + std::string(name) + "]"; }
 
 void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   using book::SelectionRules;

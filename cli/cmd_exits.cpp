@@ -13,6 +13,7 @@
 #include "book/exits.h"
 #include "cli/command.h"
 #include "cli/exit_options.h"
+#include "cli/help_default.h"
 #include "cli/number_option.h"
 #include "cli/output_path.h"
 
@@ -63,10 +64,9 @@ void setup_exits(CLI::App& root) {
                      "engine, as EPD: what build --exits writes");
   cmd->add_option("book", opts->book, "The Polyglot book (.bin)")->required();
   cmd->add_option("-o,--output", opts->output, "The EPD file to write ('-' = standard output)")->required();
-  CLI::Option* depth =
-      cmd->add_option("--depth", opts->exits.depth,
-                      "Search each exit to this depth [" + std::to_string(defaults.depth) + "]")
-          ->transform(whole_number(1, engine::kMaxPly - 1));
+  CLI::Option* depth = cmd->add_option("--depth", opts->exits.depth,
+                                       "Search each exit to this depth " + shown(double(defaults.depth)))
+                           ->transform(whole_number(1, engine::kMaxPly - 1));
   cmd->add_option("--nodes", opts->exits.nodes, "... or with this many nodes")
       ->transform(whole_number(1, kNoLimit))
       ->excludes(depth);
@@ -78,7 +78,7 @@ void setup_exits(CLI::App& root) {
   cmd->add_option("--threads", opts->threads, "Search threads, one engine each (0 = all cores)")
       ->transform(whole_number(0, kMaxThreads));
   cmd->add_option("--hash", opts->exits.hash_mb,
-                  "Transposition table per thread, in MB [" + std::to_string(defaults.hash_mb) + "]")
+                  "Transposition table per thread, in MB " + shown(double(defaults.hash_mb)))
       ->transform(whole_number(1, kMaxHashMb));
   cmd->add_option(
          "--batch", opts->batch,

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "base/output_file.h"
+#include "cli/help_default.h"
 #include "cli/number_option.h"
 #include "cli/standard_output.h"
 
@@ -14,11 +15,10 @@ void add_exit_options(CLI::App* cmd, ExitFlags& f) {
                   "Write the book's exit positions (where its lines end), evaluated by the embedded engine, "
                   "to this EPD file")
       ->group(group);
-  f.depth_opt =
-      cmd->add_option("--exit-depth", f.depth,
-                      "Search each exit to this depth [" + std::to_string(book::ExitOptions{}.depth) + "]")
-          ->transform(whole_number(1, engine::kMaxPly - 1))
-          ->group(group);
+  f.depth_opt = cmd->add_option("--exit-depth", f.depth,
+                                "Search each exit to this depth " + shown(double(book::ExitOptions{}.depth)))
+                    ->transform(whole_number(1, engine::kMaxPly - 1))
+                    ->group(group);
   f.nodes_opt = cmd->add_option("--exit-nodes", f.nodes, "... or with this many nodes")
                     ->transform(whole_number(1, kNoLimit))
                     ->excludes(f.depth_opt)

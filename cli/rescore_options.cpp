@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "base/output_file.h"
+#include "cli/help_default.h"
 #include "cli/number_option.h"
 
 namespace bookforge::cli {
@@ -36,6 +37,7 @@ std::function<void(uint64_t, uint64_t)> make_rescore_progress() {
 
 void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   const std::string group = "Engine rescoring";
+  const book::RescoreOptions defaults;
   f.depth_opt = cmd->add_option("--rescore-depth", f.depth,
                                 "Search every book position's candidate moves to this depth")
                     ->transform(whole_number(1, engine::kMaxPly - 1))
@@ -46,7 +48,8 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                     ->group(group);
   cmd->add_option("--rescore-margin", f.margin_cp,
                   "Drop candidates scoring more than this many centipawns below the engine's best move "
-                  "or the best candidate, whichever scores higher; an only move too [50]")
+                  "or the best candidate, whichever scores higher; an only move too " +
+                      shown(double(defaults.margin_cp)))
       ->transform(whole_number(0, kMaxCentipawns))
       ->group(group);
   cmd->add_flag("--rescore-repair", f.repair,
@@ -57,9 +60,9 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
                 "Also drop candidates whose book line goes wrong later: values backed up along the book's "
                 "own lines from where they end (negamax over the kept moves), measured like the scores")
       ->group(group);
-  cmd->add_option(
-         "--rescore-blend", f.blend,
-         "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's [0]")
+  cmd->add_option("--rescore-blend", f.blend,
+                  "Blend the engine's preference into the weights: 0 keeps the book's, 1 uses the engine's " +
+                      shown(defaults.blend))
       ->transform(decimal_number(0, 1))
       ->group(group);
   cmd->add_flag("--rescore-engine-alone", f.engine_alone,
@@ -70,7 +73,8 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option("--rescore-engine", f.engine,
                   "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
       ->group(group);
-  cmd->add_option("--rescore-hash", f.hash_mb, "Transposition table per rescoring thread, in MB [8]")
+  cmd->add_option("--rescore-hash", f.hash_mb,
+                  "Transposition table per rescoring thread, in MB " + shown(double(defaults.hash_mb)))
       ->transform(whole_number(1, 4096))
       ->group(group);
   cmd->add_option("--rescore-plan", f.plan,
@@ -87,13 +91,14 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option("--suspicious", f.suspicious,
                   "Write popular moves the engine considers bad to this CSV file (needs rescoring)")
       ->group(group);
-  cmd->add_option(
-         "--suspicious-share", f.suspicious_share,
-         "A suspicious move was played in at least this percentage of the position's book games [20]")
+  cmd->add_option("--suspicious-share", f.suspicious_share,
+                  "A suspicious move was played in at least this percentage of the position's book games " +
+                      shown(defaults.suspicious_share))
       ->transform(decimal_number(0, 100))
       ->group(group);
   cmd->add_option("--suspicious-margin", f.suspicious_margin_cp,
-                  "... and scores at least this many centipawns below the engine's best move [100]")
+                  "... and scores at least this many centipawns below the engine's best move " +
+                      shown(double(defaults.suspicious_margin_cp)))
       ->transform(whole_number(0, kMaxCentipawns))
       ->group(group);
 }

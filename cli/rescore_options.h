@@ -16,19 +16,20 @@
 
 namespace bookforge::cli {
 
+// The defaults are book::RescoreOptions's own.
 struct RescoreFlags {
   int depth = 0;
   uint64_t nodes = 0;
-  int margin_cp = 50;
+  int margin_cp = book::RescoreOptions{}.margin_cp;
   bool repair = false;
   bool propagate = false;
-  double blend = 0;
+  double blend = book::RescoreOptions{}.blend;
   bool engine_alone = false;
   std::string engine;
-  int hash_mb = 8;
+  int hash_mb = book::RescoreOptions{}.hash_mb;
   std::string suspicious;  // CSV path
-  double suspicious_share = 20;
-  int suspicious_margin_cp = 100;
+  double suspicious_share = book::RescoreOptions{}.suspicious_share;
+  int suspicious_margin_cp = book::RescoreOptions{}.suspicious_margin_cp;
   std::string plan;                   // --rescore-plan: write the plan of the searches, no book
   std::vector<std::string> verdicts;  // --rescore-verdicts: take these verdicts instead of searching
   CLI::Option* depth_opt = nullptr;
