@@ -5,7 +5,8 @@
 //   count --merge SETS -o SET --partitions K                            add sets into one
 //   count --find-duplicates SETS -o FOLDER                              the sets' skip lists
 //
-// and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`.
+// and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`;
+// sets counted `--for store` also make the store (`db add --from-counts SETS`).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>

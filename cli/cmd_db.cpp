@@ -1,5 +1,5 @@
-// bookforge db: the SQLite tree. `db add` counts PGN files into a store, `db explore` shows the
-// moves of one position with their statistics, `db stats` summarises a store.
+// bookforge db: the SQLite tree. `db add` counts PGN files (or loads sets of counts) into a store, `db
+// explore` shows the moves of one position with their statistics, `db stats` summarises a store.
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
