@@ -43,6 +43,14 @@ def main() -> int:
         print(f"{i + 1}: median wall {statistics.median(walls) * 1000:7.1f} ms"
               f"  min {min(walls) * 1000:7.1f} ms  median cpu {statistics.median(cpus) * 1000:7.1f} ms"
               f"  ({' '.join(command)[:60]})")
+    # Each command against the first, as ratios of the medians (above 1: slower than the first).
+    base_wall = statistics.median(w for w, _ in results[0])
+    base_cpu = statistics.median(c for _, c in results[0])
+    for i in range(1, len(commands)):
+        wall = statistics.median(w for w, _ in results[i])
+        cpu = statistics.median(c for _, c in results[i])
+        print(f"{i + 1}/1: wall {wall / base_wall:.2f}x  cpu {cpu / base_cpu:.2f}x" if base_cpu > 0
+              else f"{i + 1}/1: wall {wall / base_wall:.2f}x")
     return 0
 
 

@@ -3,6 +3,7 @@
 //
 //   count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]   count PGN into a set
 //   count --merge SETS -o SET --partitions K                            add sets into one
+//   count --merge SETS -o SET --partitions K --range r | --game-list    the same, a task a range
 //   count --find-duplicates SETS -o FOLDER                              the sets' skip lists
 //
 // and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`;
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "book/counts_for_build.h"
+#include "book/selection_rules.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
@@ -36,6 +38,8 @@ struct CountOptions {
   counts::CountsFor counts_for = counts::CountsFor::kBook;
   bool merge = false;
   bool find_duplicates = false;
+  int range = -1;          // with --merge: write only this range of the merged set
+  bool game_list = false;  // with --merge: write only the merged set's game list, last
   unsigned partitions = 1;
   std::string part;
   std::string skip_games;
@@ -46,8 +50,23 @@ struct CountOptions {
   ReadFlags read;
   std::string memory;
   std::string tmp_dir;
+  std::string rules;  // a preset of build's: its max-ply, repeat counting and duplicates
+  CLI::Option* max_ply_flag = nullptr;
+  CLI::Option* repeats_flag = nullptr;
+  CLI::Option* duplicates_flag = nullptr;
   std::vector<CLI::Option*> counting_only;  // flags of the first form only
 };
+
+// What --rules NAME sets: the counting of the build that preset makes, where the flags do not
+// say otherwise (so `count --rules polyglot` counts as `build --rules polyglot` does).
+void apply_rules_preset(CountOptions& opts) {
+  if (opts.rules.empty()) return;
+  const std::optional<book::SelectionRules> preset = book::rules_preset(opts.rules);
+  if (!preset) return;  // the option's check names the presets
+  if (opts.max_ply_flag->count() == 0) opts.read.max_ply = preset->max_ply;
+  if (opts.repeats_flag->count() == 0) opts.count_repeats = preset->count_repeats;
+  if (opts.duplicates_flag->count() == 0) opts.keep_duplicates = preset->keep_duplicates;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -65,12 +84,13 @@ void print_set_summary(const CountOptions& opts, const counts::CountsHeader& h, 
       static_cast<unsigned long long>(h.games_skipped), seconds);
 }
 
-int run_count_games(const CountOptions& opts) {
+int run_count_games(CountOptions opts) {
   const auto start = std::chrono::steady_clock::now();
   if (Status s = counts::check_partitions(opts.partitions); !s.ok()) {
     print_error(s.error().message);
     return kExitUsage;
   }
+  apply_rules_preset(opts);
   counts::CountRequest request;
   request.output = opts.output;
   request.partitions = opts.partitions;
@@ -128,7 +148,84 @@ int run_count_games(const CountOptions& opts) {
   return kExitOk;
 }
 
+// The sets, whole, and counted alike; their games are not compared.
+Result<std::vector<counts::CountsSet>> open_combinable_sets(const std::vector<std::string>& dirs) {
+  std::vector<counts::CountsSet> sets;
+  for (const std::string& dir : dirs) {
+    Result<counts::CountsSet> set = counts::open_counts_set(dir);
+    if (!set) return set.error();
+    sets.push_back(std::move(*set));
+  }
+  if (Status s = counts::check_sets_combine(sets); !s.ok()) return s.error();
+  return sets;
+}
+
+// One reduce task of a merge spread over machines: range `opts.range` of the merged set, into a
+// folder the other tasks write their ranges into too. The sets' games are not compared here
+// (that reads every game list): the set is complete only once --game-list has compared them.
+int run_merge_range(const CountOptions& opts) {
+  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  if (!opened) {
+    print_error(opened.error().message);
+    return kExitFailure;
+  }
+  std::vector<counts::CountsSet>& sets = *opened;
+  const uint32_t finest = counts::finest_common_partitions(sets);
+  if (opts.partitions > finest || uint32_t(opts.range) >= opts.partitions) {
+    print_error("--range " + std::to_string(opts.range) + " of --partitions " +
+                std::to_string(opts.partitions) + ": a range of at most the sets' smallest K (" +
+                std::to_string(finest) + ") is needed");
+    return kExitUsage;
+  }
+  if (Status s = counts::prepare_range_folder(opts.output); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  counts::CountsHeader header = counts::combined_header(sets);
+  header.partitions = opts.partitions;
+  std::vector<std::unique_ptr<counts::EntryStream>> groups = counts::summed_groups(sets, opts.partitions);
+  Result<uint64_t> bytes =
+      counts::write_ranges(opts.output, header, *groups[opts.range], opts.range, opts.range + 1);
+  if (!bytes) {
+    print_error(bytes.error().message);
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+// The last reduce task: the merged set's game list, once every range is written; the sets'
+// games are compared as a whole merge compares them.
+int run_merge_game_list(const CountOptions& opts) {
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
+  if (!sets) {
+    print_error(sets.error().message);
+    return kExitFailure;
+  }
+  counts::CountsHeader header = counts::combined_header(*sets);
+  header.partitions = opts.partitions;
+  Result<counts::SharedGames> games = counts::shared_games(*sets);
+  if (!games) {
+    print_error(games.error().message);
+    return kExitFailure;
+  }
+  if (Status s = counts::finish_set(opts.output, header, games->all); !s.ok()) {
+    print_error(s.error().message);
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 int run_merge(const CountOptions& opts) {
+  if (Status s = counts::check_partitions(opts.partitions); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  if (opts.range >= 0 && opts.game_list) {
+    print_error("--range and --game-list are two different tasks of a merge: give one");
+    return kExitUsage;
+  }
+  if (opts.range >= 0) return run_merge_range(opts);
+  if (opts.game_list) return run_merge_game_list(opts);
   const auto start = std::chrono::steady_clock::now();
   Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
   if (!sets) {
@@ -160,19 +257,12 @@ int run_merge(const CountOptions& opts) {
 }
 
 int run_find_duplicates(const CountOptions& opts) {
-  std::vector<counts::CountsSet> sets;
-  for (const std::string& dir : opts.inputs) {
-    Result<counts::CountsSet> set = counts::open_counts_set(dir);
-    if (!set) {
-      print_error(set.error().message);
-      return kExitFailure;
-    }
-    sets.push_back(std::move(*set));
-  }
-  if (Status s = counts::check_sets_combine(sets); !s.ok()) {
-    print_error(s.error().message);
+  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  if (!opened) {
+    print_error(opened.error().message);
     return kExitFailure;
   }
+  std::vector<counts::CountsSet>& sets = *opened;
   Result<counts::SharedGames> shared = counts::shared_games(sets);
   Status ready = shared ? counts::prepare_set_folder(opts.output) : Status(shared.error());
   if (!ready.ok()) {
@@ -202,6 +292,10 @@ int run_count(const CountOptions& opts) {
     print_error("--merge and --find-duplicates are two different steps: give one");
     return kExitUsage;
   }
+  if (!opts.merge && (opts.range >= 0 || opts.game_list)) {
+    print_error("--range and --game-list are tasks of a merge: give --merge");
+    return kExitUsage;
+  }
   if (opts.merge || opts.find_duplicates) {
     for (const CLI::Option* o : opts.counting_only)
       if (o->count() > 0) {
@@ -222,6 +316,8 @@ void setup_count(CLI::App& root) {
       "Count PGN files into a set of counts files, for a build spread over machines:\n"
       "  count FILES -o SET --partitions K [--part i/N] [--skip-games LIST]  (map: one task per shard)\n"
       "  count --merge SETS -o SET --partitions K                           (reduce: sets added up)\n"
+      "  count --merge SETS -o SET --partitions K --range r, then --game-list  (the reduce, a task per "
+      "range)\n"
       "  count --find-duplicates SETS -o FOLDER   (skip lists for games counted in two sets)\n"
       "then `build --from-counts SETS -o book.bin`, byte-identical to `build FILES`");
   cmd->add_option(
@@ -233,6 +329,13 @@ void setup_count(CLI::App& root) {
                   "The set's folder (new or empty), or the folder of the skip lists with --find-duplicates")
       ->required();
   cmd->add_flag("--merge", opts->merge, "Add the sets given up into one set (their games must differ)");
+  cmd->add_option("--range", opts->range,
+                  "With --merge, a merge spread over machines: write only this key range of the merged set "
+                  "(one task per range, all into the same folder), then the set's game list with --game-list")
+      ->transform(whole_number(0, int(counts::kMaxCountsPartitions) - 1));
+  cmd->add_flag("--game-list", opts->game_list,
+                "With --merge, after every --range task: compare the sets' games and write the merged set's "
+                "game list, which makes it complete");
   cmd->add_flag("--find-duplicates", opts->find_duplicates,
                 "Write, for every set after the first that holds a game, the list of such games: count that "
                 "set again with --skip-games LIST");
@@ -262,15 +365,24 @@ void setup_count(CLI::App& root) {
       "decompressed stream; the N parts count exactly what the whole does"));
   opts->counting_only.push_back(cmd->add_option(
       "--skip-games", opts->skip_games, "Leave out the games of this list (written by --find-duplicates)"));
-  opts->counting_only.push_back(cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
-                                              "Count a move every time a game repeats it (as Polyglot does), "
-                                              "not once per game [off; build --rules polyglot needs on]"));
   opts->counting_only.push_back(
-      cmd->add_flag("--keep-duplicates", opts->keep_duplicates,
-                    "Count every copy of a game; by default a game found again is counted once"));
+      cmd->add_option("--rules", opts->rules,
+                      "Count as `build --rules NAME` counts: that preset's max-ply, repeat counting and "
+                      "duplicates, where the flags do not say otherwise")
+          ->check(CLI::IsMember({"default", "polyglot"})));
+  opts->repeats_flag = cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
+                                     "Count a move every time a game repeats it (as Polyglot does), "
+                                     "not once per game [off; on with --rules polyglot]");
+  opts->counting_only.push_back(opts->repeats_flag);
+  opts->duplicates_flag = cmd->add_flag(
+      "--keep-duplicates,!--drop-duplicates", opts->keep_duplicates,
+      "Count every copy of a game, or, with --drop-duplicates, a game found again once [drop; keep "
+      "with --rules polyglot]");
+  opts->counting_only.push_back(opts->duplicates_flag);
   add_filter_options(cmd, opts->filter);
-  opts->read.max_ply = 60;
+  opts->read.max_ply = book::SelectionRules{}.max_ply;
   add_read_options(cmd, opts->read);
+  opts->max_ply_flag = cmd->get_option("--max-ply");
   add_memory_option(*cmd, opts->memory);
   opts->counting_only.push_back(cmd->get_option("--memory"));
   opts->counting_only.push_back(cmd->get_option("--max-ply"));

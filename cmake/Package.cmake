@@ -47,7 +47,8 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # Depends: read off the binary's shared libraries by dpkg-shlibdeps (package dpkg-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The completion script is loaded on demand by bash-completion; without it, source it by hand.
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS bash-completion)
+# bookforge-dask (the cluster driver) needs Debian's Dask for /usr/bin/python3.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion, python3-distributed")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 
 include(CPack)

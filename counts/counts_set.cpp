@@ -50,6 +50,14 @@ Status prepare_set_folder(const std::string& dir) {
   return ok_status();
 }
 
+Status prepare_range_folder(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directory(dir, ec);
+  if (!fs::is_directory(dir, ec))
+    return Error{dir + ": cannot make the folder" + (ec ? ": " + ec.message() : "")};
+  return ok_status();
+}
+
 Result<CountsSet> open_counts_set(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return Error{dir + ": no such folder of counts"};
@@ -239,6 +247,20 @@ Result<uint64_t> write_ranges(const std::string& dir, CountsHeader header, Entry
     return Error{"internal error: an entry of key " + std::to_string(e.key) + " outside ranges " +
                  std::to_string(first) + " to " + std::to_string(end - 1)};
   return bytes;
+}
+
+Status finish_set(const std::string& dir, const CountsHeader& header, const GameList& games) {
+  const uint64_t id = header.set_id();
+  for (uint32_t r = 0; r < header.partitions; ++r) {
+    const std::string name = range_file_name(r, header.partitions);
+    Result<std::unique_ptr<CountsFileReader>> reader = CountsFileReader::open(path_in(dir, name));
+    if (!reader)
+      return Error{dir + ": range " + std::to_string(r) + " of " + std::to_string(header.partitions) +
+                   " is not written (" + reader.error().message + "): run its --range task first"};
+    if ((*reader)->header().set_id() != id)
+      return Error{path_in(dir, name) + ": belongs to a merge of other sets or options"};
+  }
+  return write_game_list(path_in(dir, kGameListFile), GameList{id, games.fingerprints});
 }
 
 Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,

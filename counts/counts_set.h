@@ -42,6 +42,10 @@ Status check_partitions(uint32_t partitions);
 // an empty folder.
 Status prepare_set_folder(const std::string& dir);
 
+// Makes `dir` ready for one range of a set written by several tasks: created if missing (a
+// task racing another to create it is fine); it may hold the other ranges' files.
+Status prepare_range_folder(const std::string& dir);
+
 struct CountsSet {
   std::string dir;
   CountsHeader header;  // its first range's (every range's is the same but for the range)
@@ -87,6 +91,11 @@ uint32_t finest_common_partitions(const std::vector<CountsSet>& sets);
 // those ranges in `dir`, an empty range as a file without entries. Returns the bytes written.
 Result<uint64_t> write_ranges(const std::string& dir, CountsHeader header, EntryStream& entries,
                               uint32_t first, uint32_t end);
+
+// Completes a set whose ranges were written one task each (write_ranges): checks that every
+// range of `header` is in `dir` and of this set, then writes its game list. An error names the
+// range missing or foreign, and leaves no game list.
+Status finish_set(const std::string& dir, const CountsHeader& header, const GameList& games);
 
 // Writes a set's ranges from `groups` streams (as summed_groups makes them) on up to `threads`
 // threads, then `more` files if given (returning their bytes), then its game list. Returns the

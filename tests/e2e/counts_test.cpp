@@ -69,6 +69,8 @@ struct Rules {
 const std::vector<Rules> kRules = {
     {"default", {}, {}},
     {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats", "--keep-duplicates"}},
+    // The preset names the same counting.
+    {"polyglot preset", {"--rules", "polyglot"}, {"--rules", "polyglot"}},
     {"rating", {"--weight", "rating", "--min-move-games", "2"}, {}},
     // Counted for a store (slices, opponents' ratings): the book sums the slices back.
     {"store counts", {"--weight", "rating"}, {"--for", "store"}},
@@ -191,6 +193,43 @@ TEST(Counts, MergedSetsBuildTheOneMachineBook) {
     EXPECT_NE(m.out.find("from 3000 games"), std::string::npos) << m.out;
     return std::vector<fs::path>{merged};
   });
+}
+
+// The reduce spread over machines: one task per key range, in any order, into one folder, then
+// the game list; the set is refused until the game list is written.
+TEST(Counts, AMergeRangeByRangeBuildsTheOneMachineBook) {
+  TempDir dir;
+  expect_same_books(dir, {kTwic, kLichess}, [&](const std::vector<std::string>& flags) {
+    const fs::path a = next_set(dir), b = next_set(dir), merged = next_set(dir);
+    std::vector<std::string> fa = flags, fb = flags;
+    fa.insert(fa.end(), {"--partitions", "4"});
+    fb.insert(fb.end(), {"--partitions", "8"});
+    EXPECT_EQ(count({kTwic}, a, fa).exit_code, 0);
+    EXPECT_EQ(count({kLichess}, b, fb).exit_code, 0);
+    auto merge = [&](std::vector<std::string> task) {
+      std::vector<std::string> args{"count", "--merge",       a.string(),     b.string(),
+                                    "-o",    merged.string(), "--partitions", "4"};
+      args.insert(args.end(), task.begin(), task.end());
+      return run_bookforge(args);
+    };
+    for (const char* range : {"2", "0", "3"}) EXPECT_EQ(merge({"--range", range}).exit_code, 0);
+    CommandResult early = merge({"--game-list"});
+    EXPECT_EQ(early.exit_code, 1);
+    EXPECT_NE(early.err.find("range 1 of 4 is not written"), std::string::npos) << early.err;
+    EXPECT_NE(build_from({merged}, dir / "early.bin").exit_code, 0);
+    EXPECT_EQ(merge({"--range", "1"}).exit_code, 0);
+    CommandResult finish = merge({"--game-list"});
+    EXPECT_EQ(finish.exit_code, 0) << finish.err;
+    return std::vector<fs::path>{merged};
+  });
+  // A range finer than a set's K cannot be cut from it.
+  const fs::path coarse = next_set(dir);
+  ASSERT_EQ(count({kTwic}, coarse, {"--partitions", "2"}).exit_code, 0);
+  CommandResult r = run_bookforge({"count", "--merge", coarse.string(), "-o", (dir / "fine").string(),
+                                   "--partitions", "4", "--range", "3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("smallest K (2)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "fine"));
 }
 
 // --- refusals ---

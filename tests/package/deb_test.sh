@@ -78,4 +78,17 @@ rendered=$(MANWIDTH=100 man --warnings -l "$page" 2>man-warnings.txt)
 completion=root/usr/share/bash-completion/completions/bookforge
 [[ -f $completion ]] || fail "no usr/share/bash-completion/completions/bookforge"
 bash -n "$completion" || fail "the completion script does not parse"
+
+# The cluster driver, installed beside the tool, finds its package in share/bookforge/cluster
+# and builds the same book on a LocalCluster of one worker.
+driver=root/usr/bin/bookforge-dask
+[[ -x $driver ]] || fail "no usr/bin/bookforge-dask"
+if /usr/bin/python3 -c "import distributed" 2>/dev/null; then
+  [[ $("$driver" --version) == "bookforge-dask "* ]] || fail "bookforge-dask --version"
+  "$driver" build "$SOURCE_DIR/data-samples/twic0920-2000.pgn" -o cluster.bin --min-move-games 5 \
+    --local 1 --bookforge "$bin" --quiet || fail "bookforge-dask build"
+  cmp book.bin cluster.bin || fail "bookforge-dask built another book than bookforge"
+else
+  echo "(no python3-distributed: bookforge-dask not run)"
+fi
 echo "PASS"

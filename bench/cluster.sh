@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The cluster path's figures (docs/scale.md), each side by side in one run, alternating
+# (bench/alternate.py), quoted as ratios, on pgnmentor part 1 (137k games, plain):
+#
+#   overhead  bookforge-dask build --local N   against  bookforge build --threads N   (goal <= 1.2x)
+#   scaling   bookforge-dask build --local 1   against  --local 2
+#   per core  bookforge count --threads 1 --max-ply 40  against  fastpopular --concurrency 1
+#             --maxPlies 40 --minCount 2 (goal: count >= 4x faster), when FASTPOPULAR names a
+#             fastpopular binary built from its public source (not part of bookforge)
+#   size      bytes of counts per game, for a book and for a store (the shuffle)
+#
+# Every cluster book is compared with the one-machine book byte for byte.
+#
+# usage: bench/cluster.sh [path/to/bookforge] [rounds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bookforge=$(realpath "${1:-build/bin/bookforge}")
+rounds=${2:-3}
+data=${BOOKFORGE_SHARED_DATA:-../shared/data}
+driver=$(realpath cluster/bookforge-dask)
+zst=$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst
+[[ -x $bookforge ]] || { echo "not executable: $bookforge" >&2; exit 1; }
+[[ -f $zst ]] || { echo "missing $zst (../shared/data)" >&2; exit 1; }
+
+work=${BOOKFORGE_BENCH_DIR:-${TMPDIR:-/tmp}/bookforge-bench}
+mkdir -p "$work"
+pgn=$work/pgnmentor_part1.pgn
+[[ -s $pgn ]] || zstd -q -dc "$zst" > "$pgn"
+tmp=$(mktemp -d "$work/cluster.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# A command as one executable file, so that bench/alternate.py can run a shell line.
+script() { # name line -> path
+  printf '#!/usr/bin/env bash\nset -e\n%s\n' "$2" > "$tmp/$1"
+  chmod +x "$tmp/$1"
+  echo "$tmp/$1"
+}
+alternate() { python3 bench/alternate.py "$rounds" "$@"; }
+q="--quiet --progress never"
+dask="$driver build $pgn --bookforge $bookforge --progress never --quiet"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $rounds rounds"
+
+echo
+echo "== overhead: the cluster path on this machine against one process (goal <= 1.2x)"
+for n in 1 2; do
+  one=$(script one$n "$bookforge build $pgn -o $tmp/one$n.bin --threads $n $q")
+  cl=$(script dask$n "$dask -o $tmp/dask$n.bin --local $n")
+  "$one" && "$cl"
+  cmp "$tmp/one$n.bin" "$tmp/dask$n.bin" && echo "$n worker(s): the books are the same"
+  alternate "$one" ";;" "$cl"
+done
+
+echo
+echo "== scaling: 1 -> 2 workers"
+alternate "$tmp/dask1" ";;" "$tmp/dask2"
+
+echo
+echo "== size: bytes of counts per game (count --partitions 4)"
+for purpose in book store; do
+  rm -rf "$tmp/set-$purpose"
+  "$bookforge" count "$pgn" -o "$tmp/set-$purpose" --partitions 4 --for "$purpose" --progress never
+done
+
+if [[ -n ${FASTPOPULAR:-} ]]; then
+  echo
+  echo "== per core: bookforge count against fastpopular, 1 thread, max-ply 40 (goal >= 4x)"
+  fp=$(script fastpopular "$FASTPOPULAR --file $pgn --maxPlies 40 --minCount 2 --concurrency 1 -o $tmp/fp.epd >/dev/null")
+  ct=$(script count "rm -rf $tmp/c && $bookforge count $pgn -o $tmp/c --partitions 4 --threads 1 --max-ply 40 $q")
+  bd=$(script build "$bookforge build $pgn -o $tmp/b.bin --threads 1 --max-ply 40 $q")
+  alternate "$fp" ";;" "$ct" ";;" "$bd"
+else
+  echo
+  echo "(per core against fastpopular: set FASTPOPULAR to a fastpopular binary built from its source)"
+fi

@@ -1,0 +1,282 @@
+"""The jobs: a book, a store, an exit suite, each as bookforge's map and reduce steps on the
+cluster (docs/scale.md).
+
+  build    count every shard (map) -> skip games two shards hold -> merge each key range
+           (reduce) -> the rules (build --from-counts), with the rescoring's searches spread in
+           batches -> the book; --exits adds the exit positions' searches in batches
+  db-add   count every shard for a store -> skip shared games -> db add --from-counts
+  exits    the exit positions of a book (or of the book of PGN inputs), searched in batches
+
+Shards are whole inputs or parts of them (count --part i/N). Every result is the one-machine
+result byte for byte: the counts add up exactly whatever the split, and every search starts from
+a cleared engine, so it does not matter which worker made what.
+"""
+
+import glob
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass
+
+from bookforge_dask import tasks
+from bookforge_dask.flags import exits_command_flags
+from bookforge_dask.session import JobError
+
+
+@dataclass
+class Shard:
+    input: str
+    part: str  # "i/N", or "" for the whole input
+
+    def describe(self):
+        return f"{self.input} part {self.part}" if self.part else self.input
+
+
+def plan_shards(inputs, parts):
+    shards = []
+    for path in inputs:
+        if parts <= 1:
+            shards.append(Shard(path, ""))
+        else:
+            shards += [Shard(path, f"{i}/{parts}") for i in range(parts)]
+    return shards
+
+
+def default_parts(inputs, workers):
+    """Enough shards to keep every worker busy twice over (a part costs a pass that decompresses
+    its input up to the part's end: whole files are the cheapest shards)."""
+    if len(inputs) >= 2 * workers:
+        return 1
+    return -(-2 * workers // len(inputs))
+
+
+def default_partitions(workers):
+    k = 1
+    while k < 2 * workers and k < 4096:
+        k *= 2
+    return k
+
+
+def read_counts_header(set_dir):
+    """The text header of a set's first counts file (counts/counts_file.h: magic, version,
+    header length, then "name value" lines): what the set was counted with."""
+    name = sorted(n for n in os.listdir(set_dir) if n.endswith(".counts"))[0]
+    with open(os.path.join(set_dir, name), "rb") as f:
+        prefix = f.read(16)
+        length = int.from_bytes(prefix[12:16], "little")
+        text = f.read(length).decode("utf-8", "replace")
+    header = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(" ")
+        header.setdefault(key, value)
+    return header
+
+
+def read_counts_header_or_fail(set_dir):
+    try:
+        return read_counts_header(set_dir)
+    except (OSError, IndexError, ValueError):
+        raise JobError(f"{set_dir}: not a set of counts (no readable range-*.counts file)") from None
+
+
+class Job:
+    def __init__(self, session, options, work_dir):
+        self.session = session
+        self.options = options
+        self.bookforge = options.bookforge
+        self.work = work_dir
+        self.report = {"workers": session.workers, "work_dir": work_dir}
+
+    def path(self, *names):
+        return os.path.join(self.work, *names)
+
+    def count_shards(self, shards, counting_flags, counts_for):
+        """The map: a set of counts per shard, in shard order; then the games two shards hold are
+        skipped in the later one, as one machine counts a game once."""
+        os.makedirs(self.path("sets"), exist_ok=True)
+        k = str(self.options.partitions)
+        flags = list(counting_flags) + ["--partitions", k, "--for", counts_for]
+        sets = [self.path("sets", f"shard-{i:05d}") for i in range(len(shards))]
+        calls = [
+            (tasks.count_shard, self.bookforge, [s.input], s.part, sets[i], flags) for i, s in enumerate(shards)
+        ]
+        results = self.session.run_stage("count", calls)
+        self.report["shards"] = [
+            {"input": s.input, "part": s.part or "whole", "summary": r["summary"], "seconds": round(r["seconds"], 3)}
+            for s, r in zip(shards, results)
+        ]
+        header = read_counts_header(sets[0])
+        if len(sets) > 1 and header.get("duplicates") == "dropped":
+            sets = self.skip_shared_games(shards, sets, flags)
+        return sets
+
+    def skip_shared_games(self, shards, sets, flags):
+        found = self.session.run_stage(
+            "duplicates", [(tasks.find_duplicates, self.bookforge, sets, self.path("duplicates"))]
+        )[0]
+        skip = found["skip"]
+        self.report["shards_recounted"] = len(skip)
+        if not skip:
+            return sets
+        recounted = {i: sets[i] + "-skip" for i in skip}
+        calls = [
+            (
+                tasks.count_shard,
+                self.bookforge,
+                [shards[i].input],
+                shards[i].part,
+                recounted[i],
+                flags + ["--skip-games", skip[i]],
+            )
+            for i in sorted(skip)
+        ]
+        self.session.run_stage("recount", calls)
+        return [recounted.get(i, s) for i, s in enumerate(sets)]
+
+    def merge(self, sets):
+        """The reduce: every key range of the sets' sum is its own task, then the game list."""
+        if len(sets) == 1:
+            return sets[0]
+        merged = self.path("merged")
+        k = self.options.partitions
+        self.session.run_stage(
+            "merge", [(tasks.merge_range, self.bookforge, sets, merged, str(k), str(r)) for r in range(k)]
+        )
+        self.session.run_stage("game-list", [(tasks.merge_game_list, self.bookforge, sets, merged, str(k))])
+        return merged
+
+    def counts_bytes(self, sets):
+        total = 0
+        for s in sets:
+            total += sum(os.path.getsize(p) for p in glob.glob(os.path.join(s, "*.counts")))
+        return total
+
+    def batches(self):
+        return self.options.batches or 4 * self.session.workers
+
+    def run_one(self, stage, args, what):
+        return self.session.run_stage(stage, [(tasks.command, self.bookforge, args, what)])[0]
+
+    # --- build ---
+
+    def build(self, shards, flags, output):
+        sets = self.count_shards(shards, flags.counting, "book")
+        return self.rules(sets, flags, output)
+
+    def build_from_counts(self, sets, flags, output):
+        """A book from sets counted earlier (bookforge count, anywhere): the merge and the rules
+        on the cluster. The sets are merged into ranges no finer than the coarsest set's."""
+        if flags.counting and any(t not in flags.rules for t in flags.counting):
+            raise JobError("the game filters were applied when the sets were counted: leave them out")
+        finest = min(int(read_counts_header_or_fail(s).get("partitions", 1)) for s in sets)
+        self.options.partitions = min(self.options.partitions, finest)
+        return self.rules(sets, flags, output)
+
+    def rules(self, sets, flags, output):
+        merged = self.merge(sets)
+        counted = read_counts_header(merged)
+        self.report["games"] = int(counted.get("games_kept", 0))
+        self.report["counts_bytes"] = self.counts_bytes(sets)
+        book = self.path("book.bin")
+        build_report = self.path("build-report.json")
+        args = ["build", "--from-counts", merged, "-o", book, "--progress", "never"]
+        args += flags.rules + ["--report", build_report]
+        rescoring = list(flags.rescoring)
+        suspicious = flags.suspicious_path()
+        if suspicious:
+            rescoring[rescoring.index("--suspicious") + 1] = self.path("suspicious.csv")
+        if flags.rescores():
+            args += rescoring + self.rescore_in_batches(merged, flags)
+        result = self.run_one("rules", args, "bookforge build --from-counts")
+        self.report["build_summary"] = result["out"].strip()
+        with open(build_report) as f:
+            self.report["build"] = json.load(f)
+        put_in_place(book, output)
+        if suspicious:
+            put_in_place(self.path("suspicious.csv"), suspicious)
+        if flags.exits:
+            self.exits(output, exits_command_flags(flags.exits), flags.exits["--exits"])
+        return result
+
+    def rescore_in_batches(self, merged, flags):
+        """The rescoring's searches spread over the workers: the plan of the positions to search
+        (the rules run once more, without searching), the plan's batches searched on the workers,
+        then the final build takes their verdicts instead of searching."""
+        plan = self.path("rescore-plan.txt")
+        searching = [t for t in flags.rescoring]
+        if "--suspicious" in searching:
+            i = searching.index("--suspicious")
+            del searching[i : i + 2]
+        self.run_one(
+            "rescore-plan",
+            ["build", "--from-counts", merged, "--progress", "never"] + flags.rules + searching
+            + ["--rescore-plan", plan],
+            "bookforge build --rescore-plan",
+        )
+        n = self.batches()
+        verdicts = [self.path(f"verdicts-{i:05d}.txt") for i in range(n)]
+        self.session.run_stage(
+            "rescore",
+            [
+                (tasks.command, self.bookforge,
+                 ["rescore", plan, "--batch", f"{i}/{n}", "-o", verdicts[i], "--threads", "1", "--progress", "never"],
+                 f"bookforge rescore batch {i}/{n}")
+                for i in range(n)
+            ],
+        )
+        return ["--rescore-verdicts"] + verdicts
+
+    # --- exits ---
+
+    def exits(self, book, exit_flags, output):
+        n = self.batches()
+        parts = [self.path(f"exits-{i:05d}.epd") for i in range(n)]
+        self.session.run_stage(
+            "exits",
+            [
+                (tasks.command, self.bookforge,
+                 ["exits", book, "-o", parts[i], "--batch", f"{i}/{n}", "--threads", "1"] + exit_flags,
+                 f"bookforge exits batch {i}/{n}")
+                for i in range(n)
+            ],
+        )
+        joined = self.path("exits.epd")
+        lines = 0
+        with open(joined, "wb") as out:
+            for p in parts:
+                with open(p, "rb") as f:
+                    data = f.read()
+                    lines += data.count(b"\n")
+                    out.write(data)
+        self.report["exits"] = {"path": output, "positions": lines}
+        put_in_place(joined, output)
+
+    # --- db add ---
+
+    def db_add(self, shards, counting_flags, db, db_flags):
+        sets = self.count_shards(shards, counting_flags, "store")
+        self.report["counts_bytes"] = self.counts_bytes(sets)
+        result = self.run_one(
+            "db-add", ["db", "add", "--db", db, "--from-counts"] + sets + list(db_flags) + ["--progress", "never"],
+            "bookforge db add --from-counts",
+        )
+        self.report["db_add_summary"] = result["out"].strip()
+        return result
+
+
+def put_in_place(source, target):
+    """Moves a finished file to where the user asked: renamed when on the same filesystem, else
+    copied under a temporary name beside the target first, so the target is whole or absent."""
+    try:
+        os.replace(source, target)
+        return
+    except OSError:
+        pass
+    temp = f"{target}.tmp-{os.getpid()}-{int(time.time() * 1000)}"
+    try:
+        shutil.copyfile(source, temp)
+        os.replace(temp, target)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)

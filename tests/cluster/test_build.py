@@ -1,0 +1,110 @@
+"""bookforge-dask build on a LocalCluster makes the book `bookforge build` makes, byte for byte:
+for 1, 2 and 3 workers, for whole files and parts of them as shards, for any number of key
+ranges, and under every rule preset."""
+
+import json
+import re
+
+import pytest
+
+from conftest import LICHESS, TWIC, leftovers
+
+RULES = {
+    "default": [],
+    "polyglot": ["--rules", "polyglot"],
+    "rating": ["--weight", "rating", "--min-move-games", "2", "--max-ply", "40"],
+    "filtered": ["--min-avg-elo", "2000", "--results", "1-0", "0-1", "--min-plies", "20"],
+}
+
+
+@pytest.mark.parametrize(
+    "workers, split",
+    [
+        (1, []),
+        (2, []),
+        (3, []),
+        (2, ["--parts", "3"]),
+        (3, ["--parts", "5", "--partitions", "16"]),
+        (2, ["--partitions", "1"]),
+    ],
+)
+def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one_machine, workers, split):
+    reference = tmp_path / "one.bin"
+    one_machine("build", TWIC, LICHESS, "-o", reference, "-q")
+    book = tmp_path / "cluster.bin"
+    r = driver("build", TWIC, LICHESS, "-o", book, *split, local=workers)
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    assert f"on {workers} worker(s)" in r.stdout
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_books_equal_one_machine_under_every_rule_preset(tmp_path, driver, one_machine, rules):
+    reference = tmp_path / "one.bin"
+    one_machine("build", TWIC, LICHESS, "-o", reference, "-q", *RULES[rules])
+    book = tmp_path / "cluster.bin"
+    r = driver("build", TWIC, LICHESS, "-o", book, "--parts", "2", *RULES[rules])
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+
+
+def first_games(source, count):
+    """The first `count` games of a PGN file, as text."""
+    text = source.read_text()
+    starts = [i for i in range(len(text)) if text.startswith("[Event ", i)]
+    return text[: starts[count]] if count < len(starts) else text
+
+
+def test_games_in_two_shards_are_counted_once_as_on_one_machine(tmp_path, driver, one_machine):
+    # Another file holding the first 300 games of one input: each is in two shards.
+    subset = tmp_path / "subset.pgn"
+    subset.write_text(first_games(TWIC, 300))
+    reference = tmp_path / "one.bin"
+    one = one_machine("build", TWIC, subset, LICHESS, "-o", reference)
+    book = tmp_path / "cluster.bin"
+    report = tmp_path / "report.json"
+    r = driver("build", TWIC, subset, LICHESS, "-o", book, "--parts", "2", "--report", report)
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    facts = json.loads(report.read_text())
+    assert facts["shards_recounted"] >= 1
+    assert f"from {facts['games']} games" in one.stdout
+
+
+def test_the_same_content_twice_is_refused_naming_it(tmp_path, driver):
+    # Two inputs of the same bytes would be the same shards twice.
+    copy = tmp_path / "copy.pgn"
+    copy.write_bytes(TWIC.read_bytes())
+    book = tmp_path / "cluster.bin"
+    r = driver("build", TWIC, copy, "-o", book)
+    assert r.returncode == 1
+    assert "copy.pgn" in r.stderr and "counted twice" in r.stderr
+    assert not book.exists()
+    assert leftovers(tmp_path) == []
+
+
+def test_the_report_says_what_ran(tmp_path, driver):
+    book = tmp_path / "cluster.bin"
+    report = tmp_path / "report.json"
+    r = driver("build", TWIC, LICHESS, "-o", book, "--parts", "2", "--report", report)
+    assert r.returncode == 0, r.stderr
+    facts = json.loads(report.read_text())
+    assert facts["workers"] == 2
+    assert len(facts["shards"]) == 4
+    assert [s["stage"] for s in facts["stages"]][:1] == ["count"]
+    # The rules' own report (bookforge build --report) is kept whole.
+    assert facts["games"] == facts["build"]["games"]["accepted"] == 3000
+    assert facts["build"]["entries"] > 0
+    assert facts["counts_bytes"] > 0 and facts["counts_bytes_per_game"] > 0
+
+
+def test_progress_is_shown_when_asked(tmp_path, bookforge):
+    from conftest import DRIVER, run
+
+    r = run([DRIVER, "build", TWIC, "-o", tmp_path / "b.bin", "--local", "1", "--bookforge", bookforge,
+             "--progress", "always"])
+    assert r.returncode == 0, r.stderr
+    # Every stage ends on a line with all of its tasks done, and its rate.
+    for stage in ("count", "merge", "rules"):
+        assert re.search(rf"bookforge-dask: {stage} (\d+)/\1 tasks, [0-9.]+/s\n", r.stderr), r.stderr

@@ -1,0 +1,101 @@
+"""The path a real cluster takes: a scheduler and workers started as separate processes with the
+`dask scheduler` / `dask worker` commands, on loopback, and the job sent with --scheduler."""
+
+import json
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from conftest import LICHESS, TWIC, leftovers
+
+
+class Cluster:
+    def __init__(self, folder):
+        self.folder = folder
+        self.file = folder / "scheduler.json"
+        self.procs = []
+        self.start(["dask", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                    "--scheduler-file", str(self.file)])
+        deadline = time.monotonic() + 60
+        while not self.file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert self.file.exists(), "the scheduler did not start"
+        self.address = json.loads(self.file.read_text())["address"]
+
+    def start(self, args, prefix=()):
+        log = open(self.folder / f"process-{len(self.procs)}.log", "w")
+        self.procs.append(subprocess.Popen(list(prefix) + args, stdout=log, stderr=subprocess.STDOUT))
+
+    def add_worker(self, prefix=()):
+        self.start(["dask", "worker", "--scheduler-file", str(self.file), "--nworkers", "1", "--nthreads", "1",
+                    "--no-dashboard", "--host", "127.0.0.1"], prefix)
+
+    def wait_for_workers(self, n):
+        from dask.distributed import Client
+
+        with Client(self.address, timeout=60) as client:
+            client.wait_for_workers(n, timeout=60)
+
+    def stop(self):
+        for p in reversed(self.procs):
+            p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    if not shutil.which("dask"):
+        pytest.skip("no dask command (Debian's python3-distributed)")
+    c = Cluster(tmp_path)
+    yield c
+    c.stop()
+
+
+def test_a_scheduler_and_two_workers_build_the_one_machine_book(tmp_path, cluster, driver, one_machine):
+    cluster.add_worker()
+    cluster.add_worker()
+    cluster.wait_for_workers(2)
+    reference = tmp_path / "one.bin"
+    one_machine("build", TWIC, LICHESS, "-o", reference, "-q")
+    book = tmp_path / "cluster.bin"
+    work = tmp_path / "shared"
+    r = driver("build", TWIC, LICHESS, "-o", book, "--parts", "2", "--scheduler", cluster.address,
+               "--work-dir", work, local=0)
+    assert r.returncode == 0, r.stderr
+    assert "on 2 worker(s)" in r.stdout
+    assert book.read_bytes() == reference.read_bytes()
+    assert list(work.iterdir()) == []  # the job's work folder is gone
+
+
+def test_a_worker_that_cannot_see_the_work_folder_fails_the_job_saying_so(tmp_path, cluster, driver):
+    work = tmp_path / "shared"
+    work.mkdir()
+    if subprocess.run(["unshare", "-m", "true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespaces here (unshare -m)")
+    cluster.add_worker()
+    # A worker on "another machine": its own view of the filesystem, where the shared folder is
+    # an empty one of its own.
+    cluster.add_worker(prefix=["unshare", "-m", "sh", "-c", f"mount -t tmpfs tmpfs '{work}' && exec \"$0\" \"$@\""])
+    cluster.wait_for_workers(2)
+    book = tmp_path / "cluster.bin"
+    r = driver("build", TWIC, "-o", book, "--scheduler", cluster.address, "--work-dir", work, local=0)
+    assert r.returncode == 1
+    assert f"cannot see the work folder {work}" in r.stderr, r.stderr
+    assert "shared filesystem" in r.stderr
+    assert not book.exists()
+    assert leftovers(tmp_path) == []
+    assert list(work.iterdir()) == []
+
+
+def test_an_unreachable_scheduler_is_named(tmp_path, driver):
+    r = driver("build", TWIC, "-o", tmp_path / "b.bin", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "2",
+               local=0)
+    assert r.returncode == 1
+    assert "cannot reach the scheduler at tcp://127.0.0.1:9" in r.stderr
+    assert leftovers(tmp_path) == []
