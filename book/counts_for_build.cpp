@@ -39,33 +39,10 @@ const char* on_off(bool on) { return on ? "on" : "off"; }
 
 }  // namespace
 
-Result<std::vector<counts::CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
-  std::vector<counts::CountsSet> sets;
-  for (const std::string& dir : dirs) {
-    Result<counts::CountsSet> set = counts::open_counts_set(dir);
-    if (!set) return set.error();
-    sets.push_back(std::move(*set));
-  }
-  if (sets.empty()) return Error{"no set of counts given"};
-  if (Status s = counts::check_sets_combine(sets); !s.ok()) return s.error();
-  if (sets.front().header.options.keep_duplicates || sets.size() == 1) return sets;
-  Result<counts::SharedGames> shared = counts::shared_games(sets);
-  if (!shared) return shared.error();
-  if (shared->games > 0)
-    return Error{
-        std::to_string(shared->games) +
-        " game(s) are counted in more than one set, and would count twice where one machine counts "
-        "them once (" +
-        shared->which +
-        "): count the later sets again with --skip-games (`bookforge count --find-duplicates SETS -o "
-        "FOLDER` writes their lists), or count every set with --keep-duplicates"};
-  return sets;
-}
-
 Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<std::string>& dirs,
                                                               const FromCountsRequest& request,
                                                               SelectionRules& rules) {
-  Result<std::vector<counts::CountsSet>> sets = open_sets_to_add(dirs);
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(dirs);
   if (!sets) return sets.error();
   auto out = std::make_unique<CountsForBuild>();
   out->total = counts::combined_header(*sets);

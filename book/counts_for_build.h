@@ -39,8 +39,4 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
                                                               const FromCountsRequest& request,
                                                               SelectionRules& rules);
 
-// Opens the sets (in order) and checks they can be added up, games in two sets included: an
-// error says how many and which sets share them, unless the sets count every copy.
-Result<std::vector<counts::CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs);
-
 }  // namespace bookforge::book

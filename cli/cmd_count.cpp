@@ -6,7 +6,8 @@
 //   count --merge SETS -o SET --partitions K --range r | --game-list    the same, a task a range
 //   count --find-duplicates SETS -o FOLDER                              the sets' skip lists
 //
-// and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`.
+// and `build --from-counts SETS` makes the book from the sets, byte-identical to `build FILES`;
+// sets counted `--for store` also make the store (`db add --from-counts SETS`).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -26,6 +27,7 @@
 #include "cli/read_report.h"
 #include "counts/count_to_set.h"
 #include "counts/counts_set.h"
+#include "store/set_games.h"
 
 namespace bookforge::cli {
 namespace {
@@ -43,6 +45,7 @@ struct CountOptions {
   std::string skip_games;
   bool count_repeats = false;
   bool keep_duplicates = false;
+  int game_plies = 0;  // --for store: 0 for the default
   FilterFlags filter;
   ReadFlags read;
   std::string memory;
@@ -122,6 +125,18 @@ int run_count_games(CountOptions opts) {
     return kExitUsage;
   }
   request.pipeline = std::move(*pipeline);
+  // Counted for a store: the store's games too (store/set_games.h), with their share of --memory.
+  std::optional<store::SetGamesWriter> store_games;
+  if (opts.counts_for == counts::CountsFor::kStore) {
+    request.tally.workers = pgn::pipeline_threads(request.pipeline);
+    const uint64_t memory = store::take_references_memory(request.tally);
+    store_games.emplace(opts.game_plies > 0 ? opts.game_plies : store::kDefaultGamePlies, memory,
+                        request.tally.workers, opts.tmp_dir.empty() ? opts.output : opts.tmp_dir);
+    request.extras = &*store_games;
+  } else if (opts.game_plies > 0) {
+    print_error("--game-plies is what a store keeps of its games: it needs --for store");
+    return kExitUsage;
+  }
 
   Result<counts::CountReport> counted = counts::count_to_set(request);
   if (!counted) {
@@ -181,7 +196,7 @@ int run_merge_range(const CountOptions& opts) {
 // The last reduce task: the merged set's game list, once every range is written; the sets'
 // games are compared as a whole merge compares them.
 int run_merge_game_list(const CountOptions& opts) {
-  Result<std::vector<counts::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
   if (!sets) {
     print_error(sets.error().message);
     return kExitFailure;
@@ -212,7 +227,7 @@ int run_merge(const CountOptions& opts) {
   if (opts.range >= 0) return run_merge_range(opts);
   if (opts.game_list) return run_merge_game_list(opts);
   const auto start = std::chrono::steady_clock::now();
-  Result<std::vector<counts::CountsSet>> sets = book::open_sets_to_add(opts.inputs);
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
   if (!sets) {
     print_error(sets.error().message);
     return kExitFailure;
@@ -337,6 +352,13 @@ void setup_count(CLI::App& root) {
               std::map<std::string, counts::CountsFor>{{"book", counts::CountsFor::kBook},
                                                        {"store", counts::CountsFor::kStore}},
               CLI::ignore_case)));
+  opts->counting_only.push_back(
+      cmd->add_option(
+             "--game-plies", opts->game_plies,
+             "With --for store: positions up to this ply of each game keep their top and recent games, "
+             "as db add --game-plies [" +
+                 std::to_string(store::kDefaultGamePlies) + "]")
+          ->transform(whole_number(1, 1000)));
   opts->counting_only.push_back(cmd->add_option(
       "--part", opts->part,
       "Count only the games that start in the i-th (from 0) of N equal byte ranges of each input's "

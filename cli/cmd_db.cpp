@@ -1,5 +1,5 @@
-// bookforge db: the SQLite tree. `db add` counts PGN files into a store, `db explore` shows the
-// moves of one position with their statistics, `db stats` summarises a store.
+// bookforge db: the SQLite tree. `db add` counts PGN files (or loads sets of counts) into a store, `db
+// explore` shows the moves of one position with their statistics, `db stats` summarises a store.
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -20,6 +20,7 @@
 #include "cli/read_report.h"
 #include "cli/slice_options.h"
 #include "store/add.h"
+#include "store/add_from_counts.h"
 #include "store/explore.h"
 #include "store/game_text.h"
 #include "store/store.h"
@@ -29,6 +30,8 @@ namespace {
 
 struct DbAddOptions {
   std::vector<std::string> inputs;
+  std::vector<std::string> from_counts;      // sets made by `count --for store` (store/add_from_counts.h)
+  std::vector<const CLI::Option*> counting;  // flags that shape counting, which the sets did
   std::string db;
   FilterFlags filter;
   ReadFlags read;
@@ -67,7 +70,15 @@ std::string fixed(double value, int decimals) {
 // ---------------------------------------------------------------------------------------------
 // db add
 
+int print_db_add(const DbAddOptions& opts, const store::StoreAddReport& report);
+int run_db_add_from_counts(const DbAddOptions& opts);
+
 int run_db_add(const DbAddOptions& opts) {
+  if (opts.inputs.empty() == opts.from_counts.empty()) {
+    print_error("give PGN files or --from-counts SETS");
+    return kExitUsage;
+  }
+  if (!opts.from_counts.empty()) return run_db_add_from_counts(opts);
   Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
   if (!pipeline) {
     print_error(pipeline.error().message);
@@ -94,16 +105,45 @@ int run_db_add(const DbAddOptions& opts) {
     print_error(report.error().message);
     return kExitFailure;
   }
-  const pgn::ReadStats& read = report->read;
+  return print_db_add(opts, *report);
+}
+
+int run_db_add_from_counts(const DbAddOptions& opts) {
+  for (const CLI::Option* o : opts.counting)
+    if (o->count() > 0) {
+      print_error(o->get_name() + " shapes the counting of PGN files: the sets were counted with theirs " +
+                  "(count them again to change it)");
+      return kExitUsage;
+    }
+  store::StoreFromCountsOptions add;
+  add.db_path = opts.db;
+  add.sets = opts.from_counts;
+  add.force = opts.force;
+  if (opts.keep_duplicates) add.keep_duplicates = true;
+  add.game_plies = opts.game_plies;
+  if (Status s = check_not_an_input({"--db", opts.db}, opts.from_counts); !s.ok()) {
+    print_error(s.error().message);
+    return kExitUsage;
+  }
+  Result<store::StoreAddReport> report = store::store_add_from_counts(add);
+  if (!report) {
+    print_error(report.error().message);
+    return kExitFailure;
+  }
+  return print_db_add(opts, *report);
+}
+
+int print_db_add(const DbAddOptions& opts, const store::StoreAddReport& report) {
+  const pgn::ReadStats& read = report.read;
   if (opts.read.quiet) return kExitOk;
-  for (const std::string& reason : report->forced) print_warning("forced: " + reason);
-  for (const std::string& side : report->removed_side_files)
+  for (const std::string& reason : report.forced) print_warning("forced: " + reason);
+  for (const std::string& side : report.removed_side_files)
     print_warning("removed " + side + ", left by a deleted store of this name (a `bookforge serve` still " +
                   "running on the deleted store serves it until restarted)");
   warn_bad_games(read);
-  std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report->created ? "created" : "updated",
-              report->sources.size(), report->sources.size() == 1 ? "" : "s");
-  for (const store::SourceRecord& s : report->sources)
+  std::printf("%s: %s, %zu source%s added\n", opts.db.c_str(), report.created ? "created" : "updated",
+              report.sources.size(), report.sources.size() == 1 ? "" : "s");
+  for (const store::SourceRecord& s : report.sources)
     std::printf("  %s: %" PRIu64 " games\n", s.name.c_str(), s.games);
   uint64_t rejected = 0;
   for (const auto& [name, n] : read.rejected) rejected += n;
@@ -111,10 +151,10 @@ int run_db_add(const DbAddOptions& opts) {
               ", unsupported %" PRIu64 "\n",
               read.games, read.accepted, rejected, read.bad, read.unsupported_variant);
   std::printf(
-      "duplicates %" PRIu64 " %s\n", report->duplicates,
+      "duplicates %" PRIu64 " %s\n", report.duplicates,
       opts.keep_duplicates ? "kept (--keep-duplicates)" : "dropped (games already read or in the store)");
-  std::printf("rows merged %" PRIu64 ", spills %" PRIu64 ", read %.2f s, merge %.2f s\n", report->rows_merged,
-              report->tally.spills, report->read_seconds, report->merge_seconds);
+  std::printf("rows merged %" PRIu64 ", spills %" PRIu64 ", read %.2f s, merge %.2f s\n", report.rows_merged,
+              report.tally.spills, report.read_seconds, report.merge_seconds);
   return kExitOk;
 }
 
@@ -388,10 +428,15 @@ void setup_db(CLI::App& root) {
 
   auto add_opts = std::make_shared<DbAddOptions>();
   CLI::App* add = add_subcommand(*db, "add", "Count PGN files into a store (created if missing)");
-  add->add_option("files", add_opts->inputs,
-                  "PGN files (plain, gzip, bzip2, xz, zstd). A file whose bytes the store already holds is "
-                  "refused; '-' (standard input) cannot be checked and is always added")
-      ->required();
+  CLI::Option* files = add->add_option(
+      "files", add_opts->inputs,
+      "PGN files (plain, gzip, bzip2, xz, zstd). A file whose bytes the store already holds is "
+      "refused; '-' (standard input) cannot be checked and is always added");
+  add->add_option("--from-counts", add_opts->from_counts,
+                  "Add sets of counts made by `bookforge count --for store` instead of PGN files: the same "
+                  "store as from the PGN they counted (their filters, max-ply, repeat counting, duplicates "
+                  "and game plies apply)")
+      ->excludes(files);
   add->add_option("--db", add_opts->db, "The store (an SQLite file)")->required();
   add_filter_options(add, add_opts->filter);
   add_opts->read.max_ply = 60;  // build's default, so that build --from-db matches a plain build
@@ -411,6 +456,10 @@ void setup_db(CLI::App& root) {
       ->transform(whole_number(1, 1000));
   add_memory_option(*add, add_opts->memory);
   add->add_option("--tmp-dir", add_opts->tmp_dir, "Folder for spilled runs (default: the store's folder)");
+  for (const char* name : {"--max-ply", "--count-repeats", "--strict"})
+    add_opts->counting.push_back(add->get_option(name));
+  for (const CLI::Option* o : add->get_options())
+    if (o->get_group() == "Game filters") add_opts->counting.push_back(o);
   add->callback([add_opts] { set_exit_code(run_db_add(*add_opts)); });
 
   auto explore_opts = std::make_shared<DbExploreOptions>();

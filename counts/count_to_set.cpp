@@ -1,6 +1,7 @@
 #include "counts/count_to_set.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 
 #include "base/content_hash.h"
@@ -116,8 +117,11 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   DuplicateFilter duplicates(DuplicateFilter::Copies::kDrop);
   CountedGames counted(request.skip);
   pgn::SinkFactory sink = [&](int i) -> pgn::GameSink& { return (*tally)->sink(i); };
-  Result<pgn::ReadStats> read =
-      pgn::read_games(pipeline, counted.wrap(request.keep_duplicates ? sink : duplicates.wrap(sink)));
+  if (request.extras) sink = request.extras->wrap_counted(std::move(sink), pipeline.inputs);
+  if (!request.keep_duplicates) sink = duplicates.wrap(std::move(sink));
+  sink = counted.wrap(std::move(sink));
+  if (request.extras) sink = request.extras->wrap_read(std::move(sink), pipeline.inputs);
+  Result<pgn::ReadStats> read = pgn::read_games(pipeline, sink);
   if (!read) return read.error();
   if (request.part.count == 1)
     for (size_t i = 0; i < hashers.size(); ++i) header.inputs[i].hash = hashers[i].digest();
@@ -132,10 +136,12 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   header.duplicates_dropped = request.keep_duplicates ? 0 : duplicates.duplicates();
   report.read_seconds = seconds_since(start);
 
-  // Step 3. The ranges, then the game list.
+  // Step 3. The ranges, the extras' files, then the game list.
+  std::function<Result<uint64_t>()> extras;
+  if (request.extras) extras = [&] { return request.extras->write(request.output, header, request.skip); };
   Result<uint64_t> bytes =
       write_set(request.output, header, range_groups(std::move(*partitions), request.partitions),
-                GameList{0, counted.fingerprints()}, options.workers);
+                GameList{0, counted.fingerprints()}, options.workers, extras);
   if (!bytes) return bytes.error();
   report.bytes = *bytes;
   report.write_seconds = seconds_since(start) - report.read_seconds;

@@ -24,6 +24,23 @@
 
 namespace bookforge::counts {
 
+// What a set keeps of its games beyond their counts, in files of its own: counted for a store,
+// the store's (store/set_games.h), which counts/ knows nothing of. Its sinks see the games the
+// set counts, in the one read of its inputs.
+class SetExtras {
+ public:
+  virtual ~SetExtras() = default;
+  // Sinks in front of --skip-games (every game read passes, copies and skipped games too) and
+  // behind the duplicate filter (the games counted). A game's input is its `file`, which points
+  // into `inputs` (pgn::ReplayedGame::file).
+  virtual pgn::SinkFactory wrap_read(pgn::SinkFactory inner, const std::vector<std::string>& inputs) = 0;
+  virtual pgn::SinkFactory wrap_counted(pgn::SinkFactory inner, const std::vector<std::string>& inputs) = 0;
+  // After the ranges, before the game list that completes the set: writes its files into
+  // `dir`; `skipped` are the fingerprints of --skip-games (ascending). The bytes written.
+  virtual Result<uint64_t> write(const std::string& dir, const CountsHeader& header,
+                                 const std::vector<uint64_t>& skipped) = 0;
+};
+
 // What the counts are for: a book needs the players' ratings only; a store needs its slices
 // and the opponents' ratings too (counts/counts_file.h: the header's ratings lines and slices).
 enum class CountsFor { kBook, kStore };
@@ -38,13 +55,14 @@ struct CountRequest {
   TallyOptions tally;            // memory budget and spill folder ("": the output folder)
   std::string output;            // the set's folder: new or empty
   uint32_t partitions = 1;       // K, a power of two
+  SetExtras* extras = nullptr;   // more files of the set, if any
 };
 
 struct CountReport {
   CountsHeader header;  // the set's (range 0)
   pgn::ReadStats read;
   TallyStats tally;
-  uint64_t bytes = 0;  // of the range files
+  uint64_t bytes = 0;  // of the range files and the extras' files
   double read_seconds = 0;
   double write_seconds = 0;
 };

@@ -45,8 +45,7 @@
 #include <utility>
 #include <vector>
 
-#include "base/content_hash.h"
-#include "base/output_file.h"
+#include "base/framed_file.h"
 #include "base/result.h"
 #include "counts/entry.h"
 
@@ -131,21 +130,13 @@ class CountsFileWriter {
   // Entries must come in strictly increasing (key, move, slice) order, within the header's range.
   void add(const TallyEntry& entry);
   // The trailer, then the file in place; the file's size.
-  Result<uint64_t> commit();
+  Result<uint64_t> commit() { return file_.commit(); }
 
  private:
-  explicit CountsFileWriter(OutputFile file);
-  void put(const void* data, size_t size);
-  void flush();
+  explicit CountsFileWriter(FramedWriter file) : file_(std::move(file)) {}
 
-  OutputFile file_;
-  ContentHasher hasher_;
-  std::vector<uint8_t> buffer_;
-  size_t used_ = 0;
-  uint64_t bytes_ = 0;
-  uint64_t entries_ = 0;
+  FramedWriter file_;
   uint64_t previous_key_ = 0;
-  Status error_ = ok_status();
 };
 
 // Reads a counts file's entries. open() checks the magic, version, header and trailer; the
@@ -155,38 +146,19 @@ class CountsFileWriter {
 class CountsFileReader final : public EntryStream {
  public:
   static Result<std::unique_ptr<CountsFileReader>> open(const std::string& path);
-  ~CountsFileReader() override;
   const CountsHeader& header() const { return header_; }
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return file_.path(); }
   bool next(TallyEntry& entry) override { return next_batch(&entry, 1) == 1; }
   size_t next_batch(TallyEntry* out, size_t max) override;
-  Status status() const override { return status_; }
+  Status status() const override { return file_.status(); }
 
  private:
-  explicit CountsFileReader(std::string path) : path_(std::move(path)) {}
-  bool fill();
-  void finish();
-  void fail(const std::string& why);
+  CountsFileReader(FramedReader file, CountsHeader header)
+      : file_(std::move(file)), header_(std::move(header)) {}
 
-  std::string path_;
+  FramedReader file_;
   CountsHeader header_;
-  int fd_ = -1;
-  uint64_t entries_begin_ = 0;  // file offsets of the entries
-  uint64_t entries_end_ = 0;
-  uint64_t entries_ = 0;  // as the trailer says
-  uint64_t checksum_ = 0;
-  std::string prefix_;  // the bytes before the entries, hashed when reading starts
-  std::string trailer_;
-  ContentHasher hasher_;
-  std::vector<uint8_t> buffer_;
-  size_t pos_ = 0;
-  size_t end_ = 0;
-  uint64_t consumed_ = 0;  // entry bytes read into the buffer
-  uint64_t read_ = 0;      // entries handed out
   uint64_t previous_key_ = 0;
-  bool started_ = false;
-  bool done_ = false;
-  Status status_ = ok_status();
 };
 
 }  // namespace bookforge::counts

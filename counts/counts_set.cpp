@@ -128,6 +128,29 @@ Status check_sets_combine(const std::vector<CountsSet>& sets) {
   return ok_status();
 }
 
+Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
+  std::vector<CountsSet> sets;
+  for (const std::string& dir : dirs) {
+    Result<CountsSet> set = open_counts_set(dir);
+    if (!set) return set.error();
+    sets.push_back(std::move(*set));
+  }
+  if (sets.empty()) return Error{"no set of counts given"};
+  if (Status s = check_sets_combine(sets); !s.ok()) return s.error();
+  if (sets.front().header.options.keep_duplicates || sets.size() == 1) return sets;
+  Result<SharedGames> shared = shared_games(sets);
+  if (!shared) return shared.error();
+  if (shared->games > 0)
+    return Error{
+        std::to_string(shared->games) +
+        " game(s) are counted in more than one set, and would count twice where one machine counts "
+        "them once (" +
+        shared->which +
+        "): count the later sets again with --skip-games (`bookforge count --find-duplicates SETS -o "
+        "FOLDER` writes their lists), or count every set with --keep-duplicates"};
+  return sets;
+}
+
 CountsHeader combined_header(const std::vector<CountsSet>& sets) {
   CountsHeader total = sets.front().header;
   total.inputs.clear();
@@ -242,7 +265,7 @@ Status finish_set(const std::string& dir, const CountsHeader& header, const Game
 
 Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,
                            std::vector<std::unique_ptr<EntryStream>> groups, const GameList& games,
-                           int threads) {
+                           int threads, const std::function<Result<uint64_t>()>& more) {
   const uint32_t n = uint32_t(groups.size());
   const uint32_t per_group = header.partitions / n;
   std::vector<Result<uint64_t>> written(n, Error{"not written"});
@@ -259,6 +282,11 @@ Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,
   for (const Result<uint64_t>& w : written) {
     if (!w) return w.error();
     bytes += *w;
+  }
+  if (more) {
+    Result<uint64_t> more_bytes = more();
+    if (!more_bytes) return more_bytes.error();
+    bytes += *more_bytes;
   }
   // Last: a set with its game list is complete.
   GameList list{header.set_id(), games.fingerprints};

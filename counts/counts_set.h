@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,6 +61,10 @@ Result<CountsSet> open_counts_set(const std::string& dir);
 // both values) and no part of an input counted in two of them (naming both sets).
 Status check_sets_combine(const std::vector<CountsSet>& sets);
 
+// Opens the sets (in order) and checks they can be added up, games in two sets included: an
+// error says how many and which sets share them, unless the sets count every copy.
+Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs);
+
 // The header of the sets' sum: their options, every input, the games added up (partitions and
 // range left as they were).
 CountsHeader combined_header(const std::vector<CountsSet>& sets);
@@ -93,9 +98,10 @@ Result<uint64_t> write_ranges(const std::string& dir, CountsHeader header, Entry
 Status finish_set(const std::string& dir, const CountsHeader& header, const GameList& games);
 
 // Writes a set's ranges from `groups` streams (as summed_groups makes them) on up to `threads`
-// threads, then its game list. Returns the bytes of the range files.
+// threads, then `more` files if given (returning their bytes), then its game list. Returns the
+// bytes of the range files and of the others.
 Result<uint64_t> write_set(const std::string& dir, const CountsHeader& header,
                            std::vector<std::unique_ptr<EntryStream>> groups, const GameList& games,
-                           int threads);
+                           int threads, const std::function<Result<uint64_t>()>& more = {});
 
 }  // namespace bookforge::counts

@@ -1,5 +1,6 @@
 #include "store/game_record.h"
 
+#include "counts/varint.h"
 #include "pgn/tag_value.h"
 
 namespace bookforge::store {
@@ -21,6 +22,17 @@ uint32_t date_part(std::string_view date, size_t at, size_t width) {
     value = value * 10 + uint32_t(date[i] - '0');
   }
   return value;
+}
+
+void put_u16(std::string& out, uint16_t v) {
+  out.push_back(char(uint8_t(v)));
+  out.push_back(char(uint8_t(v >> 8)));
+}
+
+void put_text(std::string& out, const std::string& text) {
+  uint8_t length[counts::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(length), counts::put_varint(length, text.size()));
+  out.append(text);
 }
 
 }  // namespace
@@ -72,6 +84,34 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
   else if (std::string url = decoded(tags, "LichessURL"); is_url(url))
     r.site = url;
   return r;
+}
+
+void encode_game_record(const GameRecord& r, std::string& out) {
+  out.clear();
+  put_u16(out, r.white_elo);
+  put_u16(out, r.black_elo);
+  out.push_back(char(r.outcome));
+  uint8_t offset[counts::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(offset), counts::put_varint(offset, r.offset));
+  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
+}
+
+bool decode_game_record(std::string_view bytes, GameRecord& r) {
+  if (bytes.size() < 5) return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto* const end = p + bytes.size();
+  r.white_elo = uint16_t(p[0] | p[1] << 8);
+  r.black_elo = uint16_t(p[2] | p[3] << 8);
+  r.outcome = pgn::Outcome(p[4]);
+  p += 5;
+  if (!counts::get_varint(p, end, r.offset)) return false;
+  for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
+    uint64_t length = 0;
+    if (!counts::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
+    text->assign(reinterpret_cast<const char*>(p), size_t(length));
+    p += length;
+  }
+  return p == end;
 }
 
 }  // namespace bookforge::store

@@ -68,4 +68,11 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
 uint32_t date_rank(std::string_view date);
 uint16_t rating_rank(uint16_t white_elo, uint16_t black_elo);
 
+// A record's bytes as spilled and as a set of counts keeps them (store/set_games.h): both Elos
+// (u16 little-endian), the outcome (u8), the offset (a varint), then white, black, event, date and
+// site, each a varint length and its bytes. The fingerprint, source and number are kept beside.
+void encode_game_record(const GameRecord& record, std::string& out);
+// False when `bytes` are not exactly one record's.
+bool decode_game_record(std::string_view bytes, GameRecord& record);
+
 }  // namespace bookforge::store

@@ -70,48 +70,6 @@ namespace {
 constexpr int kInputShift = 40;  // a record's minor key: input << 40 | number in the input
 constexpr uint64_t kNumberMask = (uint64_t(1) << kInputShift) - 1;
 
-void put_u16(std::string& out, uint16_t v) {
-  out.push_back(char(uint8_t(v)));
-  out.push_back(char(uint8_t(v >> 8)));
-}
-
-void put_text(std::string& out, const std::string& text) {
-  uint8_t length[counts::kMaxVarintBytes];
-  out.append(reinterpret_cast<const char*>(length), counts::put_varint(length, text.size()));
-  out.append(text);
-}
-
-// A record's bytes: both Elos, the outcome, the offset (a varint), then white, black, event,
-// date and site, each a varint length and its bytes. The fingerprint, input and number are its
-// sort key.
-void encode(const GameRecord& r, std::string& out) {
-  out.clear();
-  put_u16(out, r.white_elo);
-  put_u16(out, r.black_elo);
-  out.push_back(char(r.outcome));
-  uint8_t offset[counts::kMaxVarintBytes];
-  out.append(reinterpret_cast<const char*>(offset), counts::put_varint(offset, r.offset));
-  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
-}
-
-bool decode(std::string_view bytes, GameRecord& r) {
-  if (bytes.size() < 5) return false;
-  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
-  const auto* const end = p + bytes.size();
-  r.white_elo = uint16_t(p[0] | p[1] << 8);
-  r.black_elo = uint16_t(p[2] | p[3] << 8);
-  r.outcome = pgn::Outcome(p[4]);
-  p += 5;
-  if (!counts::get_varint(p, end, r.offset)) return false;
-  for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
-    uint64_t length = 0;
-    if (!counts::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
-    text->assign(reinterpret_cast<const char*>(p), size_t(length));
-    p += length;
-  }
-  return p == end;
-}
-
 // A position game's bytes: its date (4) and rating (2); key and fingerprint are its sort key.
 void encode(const PositionGame& g, char out[6]) {
   for (int i = 0; i < 4; ++i) out[i] = char(uint8_t(g.date >> (8 * i)));
@@ -130,6 +88,12 @@ PositionGame decode_position(int64_t key, int64_t fingerprint, std::string_view 
 }
 
 }  // namespace
+
+// The references' share of --memory: an eighth, between these (they hold about 100 bytes a game
+// and spill past their share: more than the most would only save a few sorted runs, less than
+// the least would spill every few games).
+constexpr uint64_t kMaxReferencesMemory = uint64_t(512) << 20;
+constexpr uint64_t kMinReferencesMemoryPerWorker = uint64_t(1) << 20;
 
 // A worker's list is reduced once it holds this many entries (24 MiB), or its share of the
 // memory if that is smaller: reducing early keeps the lists of common positions short, and
@@ -172,18 +136,19 @@ struct GameReferences::Worker {
 
 class GameReferences::Sink final : public pgn::GameSink {
  public:
-  Sink(const GameReferences& owner, Worker& worker, pgn::GameSink& inner, int64_t input)
-      : owner_(owner), worker_(worker), inner_(inner), input_(input) {}
+  Sink(const GameReferences& owner, Worker& worker, pgn::GameSink& inner, int64_t input,
+       const std::vector<std::string>* inputs)
+      : owner_(owner), worker_(worker), inner_(inner), input_(input), inputs_(inputs) {}
 
   void on_game(const pgn::ReplayedGame& game) override {
     Worker& w = worker_;
     if (w.status) {
       const uint64_t fingerprint = counts::game_fingerprint(game);
-      const GameRecord r = game_record(game, fingerprint, input_);
-      encode(r, w.encoded);
-      w.status =
-          w.records.add(int64_t(fingerprint),
-                        int64_t(uint64_t(input_) << kInputShift | (r.number & kNumberMask)), w.encoded);
+      const int64_t input = inputs_ ? int64_t(game.file - inputs_->data()) : input_;
+      const GameRecord r = game_record(game, fingerprint, input);
+      encode_game_record(r, w.encoded);
+      w.status = w.records.add(int64_t(fingerprint),
+                               int64_t(uint64_t(input) << kInputShift | (r.number & kNumberMask)), w.encoded);
       const uint32_t date = date_rank(r.date);
       const uint16_t rating = rating_rank(r.white_elo, r.black_elo);
       for (const pgn::PlyRecord& ply : game.plies) {
@@ -208,6 +173,7 @@ class GameReferences::Sink final : public pgn::GameSink {
   Worker& worker_;
   pgn::GameSink& inner_;
   int64_t input_;
+  const std::vector<std::string>* inputs_;  // when set, a game's input is its file's index there
 };
 
 // The records of every worker, merged: the first copy of each fingerprint.
@@ -222,7 +188,7 @@ class GameReferences::Records final : public GameRecordStream {
       r.fingerprint = uint64_t(merge_.major());
       r.source = merge_.minor() >> kInputShift;
       r.number = uint64_t(merge_.minor()) & kNumberMask;
-      if (!decode(merge_.bytes(), r)) {
+      if (!decode_game_record(merge_.bytes(), r)) {
         error_ = "cannot read a game record back from a temporary file (damaged)";
         return false;
       }
@@ -287,8 +253,22 @@ GameReferences::Worker& GameReferences::worker(int index) {
 
 pgn::SinkFactory GameReferences::wrap(pgn::SinkFactory inner, int64_t input) {
   return [this, inner = std::move(inner), input](int index) -> pgn::GameSink& {
-    return *sinks_.emplace_back(std::make_unique<Sink>(*this, worker(index), inner(index), input));
+    return *sinks_.emplace_back(std::make_unique<Sink>(*this, worker(index), inner(index), input, nullptr));
   };
+}
+
+pgn::SinkFactory GameReferences::wrap(pgn::SinkFactory inner, const std::vector<std::string>& inputs) {
+  return [this, inner = std::move(inner), &inputs](int index) -> pgn::GameSink& {
+    return *sinks_.emplace_back(std::make_unique<Sink>(*this, worker(index), inner(index), 0, &inputs));
+  };
+}
+
+uint64_t take_references_memory(counts::TallyOptions& tally) {
+  const uint64_t share = std::max(std::min(tally.memory_budget / 8, kMaxReferencesMemory),
+                                  kMinReferencesMemoryPerWorker * uint64_t(tally.workers));
+  tally.memory_budget -= std::min(share, tally.memory_budget / 2);
+  tally.starting_table_memory = std::min(tally.starting_table_memory, tally.memory_budget);
+  return share;
 }
 
 std::unique_ptr<GameRecordStream> GameReferences::records() {

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "counts/tally.h"
 #include "pgn/pipeline.h"
 #include "store/game_record.h"
 #include "store/record_runs.h"
@@ -39,6 +40,9 @@ class GameReferences {
   // Sinks for one read of input number `input`: each records the games passing through it and
   // hands them on to inner(i).
   pgn::SinkFactory wrap(pgn::SinkFactory inner, int64_t input);
+  // The same for a read of several inputs at once: a game's input is the index of its file in
+  // `inputs`, the vector the read was given (pgn::ReplayedGame::file points into it).
+  pgn::SinkFactory wrap(pgn::SinkFactory inner, const std::vector<std::string>& inputs);
 
   // After reading: the first temporary file that could not be written, if any.
   Status status() const;
@@ -65,6 +69,9 @@ class GameReferences {
   std::deque<std::unique_ptr<Worker>> workers_;
   std::deque<std::unique_ptr<Sink>> sinks_;
 };
+
+// The references' share of the memory budget of `tally` (whose workers are set), taken from it.
+uint64_t take_references_memory(counts::TallyOptions& tally);
 
 // Keeps, of `games` sorted by key, each key's top and recent games (no fingerprint twice per key),
 // in (key, fingerprint) order as stored. Exposed for the tests.
