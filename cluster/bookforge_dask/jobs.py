@@ -255,7 +255,9 @@ class Job:
     # --- db add ---
 
     def db_add(self, shards, counting_flags, db, db_flags):
-        sets = self.count_shards(shards, counting_flags, "store")
+        # The positions that keep their top and recent games are chosen when counting.
+        plies = [t for i, t in enumerate(db_flags) if t == "--game-plies" or (i and db_flags[i - 1] == "--game-plies")]
+        sets = self.count_shards(shards, list(counting_flags) + plies, "store")
         self.report["counts_bytes"] = self.counts_bytes(sets)
         result = self.run_one(
             "db-add", ["db", "add", "--db", db, "--from-counts"] + sets + list(db_flags) + ["--progress", "never"],
