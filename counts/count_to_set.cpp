@@ -40,13 +40,12 @@ Result<FileDigest> measure_input(const std::string& path) {
   return digest;
 }
 
-// [index * size / count, (index + 1) * size / count): the parts tile the input; the last one
-// takes everything to the end.
+// The part's bytes of an input of `size` bytes: the parts tile the input; the last one takes
+// everything to the end.
 pgn::ByteRange part_range(uint64_t size, const InputPart& part) {
-  auto at = [&](uint64_t i) { return uint64_t((static_cast<unsigned __int128>(size) * i) / part.count); };
   pgn::ByteRange range;
-  range.begin = at(part.index);
-  if (part.index + 1 < part.count) range.end = at(part.index + 1);
+  range.begin = part.begin(size);
+  if (part.index + 1 < part.count) range.end = part.end(size);
   return range;
 }
 

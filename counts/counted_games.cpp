@@ -17,6 +17,7 @@ class CountedGames::Sink final : public pgn::GameSink {
       return;
     }
     fingerprints_.push_back(fingerprint);
+    KnownFingerprint known(game, fingerprint);
     inner_.on_game(game);
   }
   void on_end() override { inner_.on_end(); }

@@ -41,15 +41,10 @@ bool InputPart::overlaps(const InputPart& other) const {
 }
 
 Result<InputPart> parse_input_part(std::string_view text) {
-  const size_t slash = text.find('/');
+  Result<Batch> batch = parse_batch(text);
+  if (!batch) return Error{"--part " + batch.error().message};
   InputPart part;
-  if (slash == std::string_view::npos || !parse_number(text.substr(0, slash), part.index) ||
-      !parse_number(text.substr(slash + 1), part.count))
-    return Error{"--part '" + std::string(text) + "': expected i/N, e.g. 0/4 (the first of 4 parts)"};
-  if (part.count < 1 || part.count > (1u << 20))
-    return Error{"--part '" + std::string(text) + "': N must be 1 to 1048576"};
-  if (part.index >= part.count)
-    return Error{"--part '" + std::string(text) + "': i counts from 0 and must be below N"};
+  static_cast<Batch&>(part) = *batch;
   return part;
 }
 

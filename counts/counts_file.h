@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/batch.h"
 #include "base/framed_file.h"
 #include "base/result.h"
 #include "counts/entry.h"
@@ -63,16 +64,14 @@ inline uint32_t key_range(uint64_t key, uint32_t partitions) {
 }
 
 // Which part of an input was counted: the games that start in the index-th of count equal
-// byte ranges of its decompressed stream (0/1: the whole input).
-struct InputPart {
-  uint32_t index = 0;
-  uint32_t count = 1;
-  std::string describe() const { return std::to_string(index) + "/" + std::to_string(count); }
+// byte ranges of its decompressed stream (0/1: the whole input), the ranges as a Batch cuts a
+// list of that many bytes.
+struct InputPart : Batch {
   // Whether two parts of the same input share bytes (and so games).
   bool overlaps(const InputPart& other) const;
   bool operator==(const InputPart&) const = default;
 };
-// "i/N" with 0 <= i < N <= 2^20; an error says what is wrong.
+// "i/N" with 0 <= i < N <= 2^20 (base/batch.h); an error says what is wrong.
 Result<InputPart> parse_input_part(std::string_view text);
 
 struct CountedInput {

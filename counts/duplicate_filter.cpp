@@ -14,6 +14,7 @@ class DuplicateFilter::Sink final : public pgn::GameSink {
       ++duplicates_;
       if (filter_.copies_ == Copies::kDrop) return;
     }
+    KnownFingerprint known(game, fingerprint);
     inner_.on_game(game);
   }
   void on_end() override { inner_.on_end(); }

@@ -42,7 +42,25 @@ std::string_view raw_tag(const pgn::TagList* tags, std::string_view name) {
 
 }  // namespace
 
+namespace {
+// The game a KnownFingerprint holds on this thread, and its fingerprint.
+thread_local const pgn::ReplayedGame* known_game = nullptr;
+thread_local uint64_t known_fingerprint = 0;
+}  // namespace
+
+KnownFingerprint::KnownFingerprint(const pgn::ReplayedGame& game, uint64_t fingerprint)
+    : outer_game_(known_game), outer_fingerprint_(known_fingerprint) {
+  known_game = &game;
+  known_fingerprint = fingerprint;
+}
+
+KnownFingerprint::~KnownFingerprint() {
+  known_game = outer_game_;
+  known_fingerprint = outer_fingerprint_;
+}
+
 uint64_t game_fingerprint(const pgn::ReplayedGame& game) {
+  if (known_game == &game) return known_fingerprint;
   FieldBytes fields;
   fields.text(decoded_tag(game.tags, "White"));
   fields.text(decoded_tag(game.tags, "Black"));

@@ -22,4 +22,20 @@ namespace bookforge::counts {
 // Never 0 (free slots of a fingerprint set are 0).
 uint64_t game_fingerprint(const pgn::ReplayedGame& game);
 
+// A game's fingerprint made known, on this thread, to every game_fingerprint(game) called while
+// this object lives: a sink wrapper that has computed it (the duplicate filter, the games a
+// count remembers) holds one around its inner sinks, which then do not hash the game again.
+// Nested ones restore the outer one when they end.
+class KnownFingerprint {
+ public:
+  KnownFingerprint(const pgn::ReplayedGame& game, uint64_t fingerprint);
+  ~KnownFingerprint();
+  KnownFingerprint(const KnownFingerprint&) = delete;
+  KnownFingerprint& operator=(const KnownFingerprint&) = delete;
+
+ private:
+  const pgn::ReplayedGame* outer_game_;
+  uint64_t outer_fingerprint_;
+};
+
 }  // namespace bookforge::counts
