@@ -18,7 +18,8 @@ std::string_view strip_move_number(std::string_view token) {
 
 }  // namespace
 
-Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>* last) {
+Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>* last,
+                  std::vector<uint64_t>* history) {
   int number = 0;
   size_t i = 0;
   while (i < moves.size()) {
@@ -39,6 +40,7 @@ Status play_moves(Board& board, std::string_view moves, std::optional<LastMove>*
       m = r.move;
     }
     if (last) *last = LastMove{board, m};
+    if (history) history->push_back(board.key());
     UndoInfo undo;
     board.make_move(m, undo);
   }

@@ -28,6 +28,7 @@
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
 #include "cli/slice_options.h"
+#include "json/build_json.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::cli {
@@ -79,77 +80,6 @@ Result<book::SelectionRules> resolve_rules(const RuleFlags& f, int max_ply) {
     if (given(o.option)) o.apply(r, f.given);
   if (Status s = r.validate(); !s.ok()) return s.error();
   return r;
-}
-
-struct ReportData {
-  const BuildOptions* opts;
-  const pgn::PipelineOptions* pipeline;
-  const book::BuildReport* build;
-  const counts::SliceFilter* slices;  // of the store, with --from-db
-  uint64_t memory_budget;
-  double total_seconds;
-};
-
-// Inside "games": how many accepted games were copies of earlier ones, and whether they were
-// dropped (null for a store: its games were counted when added).
-std::string duplicates_json(const ReportData& d) {
-  if (!d.opts->from_db.empty()) return "\"duplicates\": null";
-  return "\"duplicates\": {\"dropped\": " + std::to_string(d.build->duplicates_dropped) +
-         ", \"kept\": " + (d.build->rules.keep_duplicates ? "true" : "false") + "}";
-}
-
-std::string report_json(const ReportData& d) {
-  const book::BuildReport& b = *d.build;
-  std::string inputs;
-  for (const std::string& in : d.opts->inputs) inputs += (inputs.empty() ? "" : ", ") + json_string(in);
-  std::string stages;
-  for (const book::StageCount& s : b.outcome.stages)
-    stages += std::string(stages.empty() ? "" : ",\n    ") +
-              "{\"stage\": " + json_string(std::string(s.name)) +
-              ", \"positions\": " + std::to_string(s.positions) +
-              ", \"entries\": " + std::to_string(s.entries) + "}";
-  const book::StageCount& written = b.outcome.stages.back();
-  char seconds[160];
-  std::snprintf(seconds, sizeof seconds, "{\"read\": %.3f, \"rules_and_write\": %.3f, \"total\": %.3f}",
-                b.read.seconds, b.rules_seconds, d.total_seconds);
-  std::string rescore = "null";
-  if (b.rescore) {
-    const book::RescoreStats& r = *b.rescore;
-    std::string repaired;
-    for (const book::RepairedPosition& p : b.repaired)
-      repaired += std::string(repaired.empty() ? "" : ",\n      ") + "{\"fen\": " + json_string(p.fen) +
-                  ", \"move\": " + json_string(p.move) + ", \"score\": " + std::to_string(p.score) +
-                  ", \"weight\": " + std::to_string(p.weight) + "}";
-    char time[64];
-    std::snprintf(time, sizeof time, "%.3f", r.seconds);
-    rescore = "{\"positions\": " + std::to_string(r.positions) +
-              ", \"candidates\": " + std::to_string(r.candidates) +
-              ", \"dropped\": " + std::to_string(r.dropped) + ", \"emptied\": " + std::to_string(r.emptied) +
-              ", \"proven_kept\": " + std::to_string(r.proven_kept) +
-              ", \"propagated_drops\": " + std::to_string(r.propagated_drops) +
-              ", \"propagation_rounds\": " + std::to_string(r.propagation_rounds) +
-              ", \"nodes\": " + std::to_string(r.nodes) + ", \"verdicts_taken\": " + std::to_string(r.taken) +
-              ", \"seconds\": " + time + ",\n    \"repaired\": [" +
-              (repaired.empty() ? "" : "\n      " + repaired + "\n    ") + "]}";
-  }
-  return "{\n  \"output\": " + json_string(d.opts->output) + ",\n  \"inputs\": [" + inputs +
-         "],\n  \"rules\": " + json_string(b.rules.describe()) +
-         ",\n  \"filters\": " + json_string(d.pipeline->filter.describe()) +
-         ",\n  \"slices\": " + json_string(d.slices->describe()) +
-         ",\n  \"games\": " + format_read_json(b.read, duplicates_json(d)) +
-         ",\n  \"tally\": {\"threads\": " + std::to_string(b.threads) +
-         ", \"memory_budget\": " + std::to_string(d.memory_budget) +
-         ", \"tmp_dir\": " + json_string(b.tmp_dir) + ", \"games\": " + std::to_string(b.tally.games) +
-         ", \"plies\": " + std::to_string(b.tally.plies) +
-         ", \"repeats_skipped\": " + std::to_string(b.tally.repeats_skipped) +
-         ", \"spills\": " + std::to_string(b.tally.spills) +
-         ", \"spill_bytes\": " + std::to_string(b.tally.spill_bytes) +
-         ", \"merge_passes\": " + std::to_string(b.tally.merge_passes) + "},\n  \"stages\": [\n    " +
-         stages + "\n  ],\n  \"positions\": " + std::to_string(written.positions) +
-         ",\n  \"entries\": " + std::to_string(written.entries) +
-         ",\n  \"scaled_positions\": " + std::to_string(b.outcome.scaled_positions) +
-         ",\n  \"rescore\": " + rescore + ",\n  \"seconds\": " + seconds +
-         ",\n  \"peak_rss_bytes\": " + std::to_string(peak_resident_bytes()) + "\n}\n";
 }
 
 // For the summary line: the copies dropped, when PGN was read and they were.
@@ -288,9 +218,16 @@ int run_build(const BuildOptions& opts) {
 
   // Step 3. Report.
   if (!opts.report.empty()) {
-    const ReportData data{
-        &opts, &request.pipeline, &report, &request.from_db_slices, request.tally.memory_budget, total};
-    if (Status s = write_output_file(opts.report, report_json(data)); !s.ok()) {
+    const json::BuildReportView view{report,
+                                     opts.output,
+                                     opts.inputs,
+                                     request.pipeline.filter.describe(),
+                                     request.from_db_slices.describe(),
+                                     !opts.from_db.empty(),
+                                     request.tally.memory_budget,
+                                     total,
+                                     peak_resident_bytes()};
+    if (Status s = write_output_file(opts.report, json::json_text(json::to_json(view), 2) + "\n"); !s.ok()) {
       print_error(s.error().message);
       return kExitFailure;
     }

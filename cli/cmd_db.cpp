@@ -19,6 +19,7 @@
 #include "cli/position_options.h"
 #include "cli/read_report.h"
 #include "cli/slice_options.h"
+#include "json/store_json.h"
 #include "store/add.h"
 #include "store/add_from_counts.h"
 #include "store/explore.h"
@@ -166,13 +167,6 @@ std::string opening_of(const book::OpeningNames& names, uint64_t key) {
   return name ? name->eco + " " + name->name : std::string();
 }
 
-std::string optional_json(const std::optional<double>& value, int decimals) {
-  return value ? fixed(*value, decimals) : std::string("null");
-}
-std::string optional_json(const std::optional<int>& value) {
-  return value ? std::to_string(*value) : std::string("null");
-}
-
 // The top and recent games of the explored position (store/game_record.h).
 struct PositionGameLists {
   std::vector<store::GameRecord> top;
@@ -192,29 +186,6 @@ Result<PositionGameLists> position_game_lists(store::Store& db, uint64_t key) {
 
 std::string game_id(const store::GameRecord& g) { return store::game_id(g.fingerprint); }
 
-std::string game_list_json(const std::vector<store::GameRecord>& games) {
-  std::string out = "[";
-  for (size_t i = 0; i < games.size(); ++i) {
-    const store::GameRecord& g = games[i];
-    if (i) out += ", ";
-    out += "{\"id\": " + json_string(game_id(g)) + ", \"white\": " + json_string(g.white) +
-           ", \"black\": " + json_string(g.black) +
-           ", \"white_elo\": " + (g.white_elo ? std::to_string(g.white_elo) : "null") +
-           ", \"black_elo\": " + (g.black_elo ? std::to_string(g.black_elo) : "null") +
-           ", \"result\": " + json_string(g.result()) + ", \"date\": " + json_string(g.date) +
-           ", \"event\": " + json_string(g.event) +
-           ", \"url\": " + (g.site.empty() ? std::string("null") : json_string(g.site)) +
-           ", \"source\": " + std::to_string(g.source) + ", \"number\": " + std::to_string(g.number) +
-           ", \"offset\": " + std::to_string(g.offset) + "}";
-  }
-  return out + "]";
-}
-
-std::string position_games_json(const PositionGameLists& lists) {
-  return ", \"top_games\": " + game_list_json(lists.top) +
-         ", \"recent_games\": " + game_list_json(lists.recent);
-}
-
 void print_game_list_text(const char* title, const std::vector<store::GameRecord>& games) {
   if (games.empty()) return;
   std::printf("\n%s\n", title);
@@ -232,33 +203,10 @@ void print_position_games_text(const PositionGameLists& lists) {
 }
 
 void print_exploration_json(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
-                            const counts::SliceFilter& filter, const book::OpeningNames& names,
-                            const PositionGameLists& games) {
-  std::string out = "{\"key\": \"" + hex64(x.key) + "\", \"filter\": " + json_string(filter.describe()) +
-                    ", \"games\": " + std::to_string(x.games);
-  if (arrival)
-    out += ", \"by_line\": " + std::to_string(arrival->by_line) +
-           ", \"by_other_orders\": " + std::to_string(arrival->by_other_orders()) +
-           ", \"mostly_transposed\": " + (arrival->mostly_transposed() ? "true" : "false");
-  out += ", \"moves\": [";
-  for (size_t i = 0; i < x.moves.size(); ++i) {
-    const store::ExploredMove& m = x.moves[i];
-    if (i) out += ", ";
-    out += "{\"uci\": " + json_string(m.uci) + ", \"san\": " + json_string(m.san) +
-           ", \"games\": " + std::to_string(m.games) + ", \"white\": " + fixed(m.white_percent, 2) +
-           ", \"draws\": " + fixed(m.draws_percent, 2) + ", \"black\": " + fixed(m.black_percent, 2) +
-           ", \"share\": " + fixed(m.share_percent, 2) +
-           ", \"avg_rating\": " + optional_json(m.avg_rating, 1) +
-           ", \"avg_opponent_rating\": " + optional_json(m.avg_opponent_rating, 1) +
-           ", \"performance\": " + optional_json(m.performance, 0) +
-           ", \"first_year\": " + optional_json(m.first_year) +
-           ", \"last_year\": " + optional_json(m.last_year) + ", \"score\": " + fixed(m.score_percent, 2) +
-           ", \"opening\": " + json_string(opening_of(names, m.after_key)) + "}";
-  }
-  out += "]";
-  out += position_games_json(games);
-  out += "}\n";
-  std::fputs(out.c_str(), stdout);
+                            const chess::Board& board, const counts::SliceFilter& filter,
+                            const book::OpeningNames& names, const PositionGameLists& games) {
+  const json::ExploredPosition position{x, arrival, board, filter, names, games.top, games.recent};
+  std::puts(json::json_text(json::to_json(position, json::Style::kCli)).c_str());
 }
 
 void print_exploration_text(const store::Exploration& x, const std::optional<store::Arrival>& arrival,
@@ -339,7 +287,7 @@ int run_db_explore(const DbExploreOptions& opts) {
     return kExitFailure;
   }
   if (opts.json)
-    print_exploration_json(*x, arrival, *filter, names, *games);
+    print_exploration_json(*x, arrival, *board, *filter, names, *games);
   else
     print_exploration_text(*x, arrival, *filter, *board, names, *games);
   return kExitOk;
@@ -390,22 +338,7 @@ int run_db_stats(const DbStatsOptions& opts) {
   }
   const store::TreeStats& t = *stats;
   if (opts.json) {
-    std::string out = "{\"positions\": " + std::to_string(t.positions) +
-                      ", \"moves\": " + std::to_string(t.moves) + ", \"games\": " + std::to_string(t.games) +
-                      ", \"sources\": [";
-    for (size_t i = 0; i < t.sources.size(); ++i) {
-      const store::SourceRecord& s = t.sources[i];
-      if (i) out += ", ";
-      out += "{\"name\": " + json_string(s.name) +
-             ", \"size\": " + (s.size ? std::to_string(*s.size) : std::string("null")) +
-             ", \"hash\": " + (s.hash ? json_string(*s.hash) : std::string("null")) +
-             ", \"games\": " + std::to_string(s.games) + ", \"filters\": " + json_string(s.settings.filters) +
-             ", \"max_ply\": " + std::to_string(s.settings.max_ply) +
-             ", \"count_repeats\": " + (s.settings.count_repeats ? "true" : "false") +
-             ", \"added\": " + json_string(s.added) + "}";
-    }
-    out += "]}\n";
-    std::fputs(out.c_str(), stdout);
+    std::puts(json::json_text(json::to_json(t)).c_str());
     return kExitOk;
   }
   std::printf("positions %" PRIu64 "\nmoves     %" PRIu64 "\ngames     %" PRIu64 "\n", t.positions, t.moves,

@@ -7,6 +7,7 @@
 #include "book/polyglot/dump.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
+#include "json/book_json.h"
 
 namespace bookforge::cli {
 namespace {
@@ -25,13 +26,21 @@ int run_dump(const DumpOptions& opts) {
     return kExitFailure;
   }
   book::DumpOptions dump;
-  dump.format = *book::parse_dump_format(opts.format);
   if (opts.side == "white") dump.side = chess::kWhite;
   if (opts.side == "black") dump.side = chess::kBlack;
   dump.max_ply = opts.max_ply;
   dump.book_name = opts.book;
   std::ios::sync_with_stdio(false);
-  book::dump_book(*book, dump, std::cout);
+  if (opts.format == "pgn") {
+    book::dump_pgn(*book, dump, std::cout);
+  } else if (opts.format == "csv") {
+    book::CsvDumpWriter csv(std::cout);
+    book::dump_records(*book, dump, csv);
+  } else {
+    json::JsonDumpWriter records(std::cout);
+    book::dump_records(*book, dump, records);
+    records.finish();
+  }
   std::cout.flush();
   if (!std::cout) {
     print_error("cannot write the dump to standard output");

@@ -9,7 +9,7 @@
 #include "book/polyglot/info.h"
 #include "chess/san.h"
 #include "cli/command.h"
-#include "cli/read_report.h"
+#include "json/book_json.h"
 
 namespace bookforge::cli {
 namespace {
@@ -42,9 +42,9 @@ int run_info(const InfoOptions& opts) {
   auto book = book::PolyglotBook::open(opts.book);
   if (!book) {
     if (opts.json)
-      std::printf("{\"file\": %s, \"size\": %lld, \"valid\": false, \"error\": %s}\n",
-                  json_string(opts.book).c_str(), static_cast<long long>(st.st_size),
-                  json_string(book.error().message).c_str());
+      std::puts(json::json_text(json::to_json(json::BookSummary{opts.book, static_cast<int64_t>(st.st_size),
+                                                                nullptr, "", book.error().message}))
+                    .c_str());
     else
       std::printf("file        %s\nsize        %lld bytes\nvalid       no: %s\n", opts.book.c_str(),
                   static_cast<long long>(st.st_size), book.error().message.c_str());
@@ -53,16 +53,8 @@ int run_info(const InfoOptions& opts) {
   book::BookInfo info = book::analyse_book(*book);
   std::string line = line_text(info.longest_line);
   if (opts.json) {
-    std::printf(
-        "{\"file\": %s, \"size\": %llu, \"valid\": true, \"entries\": %llu, \"positions\": %llu, "
-        "\"zero_weight_entries\": %llu, \"reachable_positions\": %llu, \"deepest_reachable_ply\": %d, "
-        "\"longest_line_plies\": %zu, \"longest_line\": %s, \"illegal_entries\": %llu}\n",
-        json_string(opts.book).c_str(), static_cast<unsigned long long>(book->file_size()),
-        static_cast<unsigned long long>(info.entries), static_cast<unsigned long long>(info.positions),
-        static_cast<unsigned long long>(info.zero_weight_entries),
-        static_cast<unsigned long long>(info.reachable_positions), info.deepest_reachable,
-        info.longest_line.size(), json_string(line).c_str(),
-        static_cast<unsigned long long>(info.illegal_entries));
+    const json::BookSummary summary{opts.book, static_cast<int64_t>(book->file_size()), &info, line, ""};
+    std::puts(json::json_text(json::to_json(summary)).c_str());
     return kExitOk;
   }
   std::printf("file        %s\n", opts.book.c_str());

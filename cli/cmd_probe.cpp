@@ -12,7 +12,7 @@
 #include "cli/command.h"
 #include "cli/openings_option.h"
 #include "cli/position_options.h"
-#include "cli/read_report.h"
+#include "json/book_json.h"
 
 namespace bookforge::cli {
 namespace {
@@ -30,20 +30,6 @@ std::string san_of(const chess::Board& board, const book::ProbedMove& m) {
 
 std::string uci_of(const book::ProbedMove& m) {
   return m.move == chess::Move::none() ? book::polyglot_move_text(m.entry.move) : chess::move_to_uci(m.move);
-}
-
-void print_json(const chess::Board& board, const std::vector<book::ProbedMove>& moves) {
-  std::string out = "{\"key\": \"" + hex64(board.key()) + "\", \"moves\": [";
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const book::ProbedMove& m = moves[i];
-    out += i ? ", " : "";
-    out += "{\"uci\": " + json_string(uci_of(m)) + ", \"san\": " +
-           (m.move == chess::Move::none() ? std::string("null") : json_string(san_of(board, m))) +
-           ", \"weight\": " + std::to_string(m.entry.weight) +
-           ", \"learn\": " + std::to_string(m.entry.learn) + "}";
-  }
-  out += "]}\n";
-  std::fputs(out.c_str(), stdout);
 }
 
 std::string opening_of(const book::OpeningNames& names, uint64_t key) {
@@ -88,7 +74,7 @@ int run_probe(const ProbeOptions& opts) {
   if (int code = open_position_and_book(opts.position, opts.book, board, book); code != kExitOk) return code;
   std::vector<book::ProbedMove> moves = book::probe_book(*book, board);
   if (opts.json) {
-    print_json(board, moves);
+    std::puts(json::json_text(json::probe_json(board, moves)).c_str());
     return kExitOk;
   }
   book::OpeningNames names;

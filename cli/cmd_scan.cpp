@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/filter_options.h"
 #include "cli/read_report.h"
+#include "json/read_json.h"
 #include "pgn/pipeline.h"
 
 namespace bookforge::cli {
@@ -39,10 +40,12 @@ int run_scan(const ScanOptions& opts) {
     return kExitFailure;
   }
   if (opts.json) {
-    std::string extra = "\"max_ply\": " + std::to_string(options->max_ply) +
-                        ", \"threads\": " + std::to_string(sinks.size()) +
-                        ", \"filters\": " + json_string(options->filter.describe());
-    std::printf("%s\n", format_read_json(*stats, extra).c_str());
+    // The read, then how it was made.
+    json::Json report = json::to_json(*stats);
+    report["max_ply"] = options->max_ply;
+    report["threads"] = sinks.size();
+    report["filters"] = json::outside_text(options->filter.describe());
+    std::puts(json::json_text(report).c_str());
   } else {
     std::printf("%s", format_read_summary(*stats).c_str());
   }

@@ -49,14 +49,6 @@ CLI::App* add_subcommand(CLI::App& root, const std::string& name, const std::str
 
 void set_exit_code(int code) { g_exit_code = code; }
 
-void print_error(std::string_view message) {
-  std::fprintf(stderr, "bookforge: error: %.*s\n", int(message.size()), message.data());
-}
-
-void print_warning(std::string_view message) {
-  std::fprintf(stderr, "bookforge: warning: %.*s\n", int(message.size()), message.data());
-}
-
 }  // namespace bookforge::cli
 
 int main(int argc, char** argv) {

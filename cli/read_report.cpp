@@ -3,7 +3,6 @@
 #include <cstdio>
 
 #include "cli/command.h"
-#include "pgn/tag_value.h"
 
 namespace bookforge::cli {
 
@@ -28,54 +27,12 @@ std::string by_key(const std::map<std::string, uint64_t>& counts) {
   return text;
 }
 
-std::string json_counts(const std::map<std::string, uint64_t>& counts) {
-  std::string text = "{";
-  for (const auto& [key, n] : counts) {
-    if (text.size() > 1) text += ", ";
-    text += json_string(key) + ": " + std::to_string(n);
-  }
-  return text + "}";
-}
-
 std::string describe(const pgn::BadGame& bad) {
   return bad.file + ":" + std::to_string(bad.line) + ": game " + std::to_string(bad.game_number) + ": " +
          bad.detail;
 }
 
 }  // namespace
-
-std::string json_string(const std::string& raw) {
-  const std::string text = pgn::to_utf8(raw);
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += char(c);
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string format_read_summary(const pgn::ReadStats& s) {
   char line[256];
@@ -102,32 +59,6 @@ std::string format_read_summary(const pgn::ReadStats& s) {
                 double(s.bytes) / 1e6 / seconds, double(s.games) / seconds);
   row("time", line);
   return text;
-}
-
-std::string format_read_json(const pgn::ReadStats& s, const std::string& extra) {
-  std::string text = "{";
-  text += "\"games\": " + std::to_string(s.games);
-  text += ", \"accepted\": " + std::to_string(s.accepted);
-  text += ", \"rejected\": " + json_counts(s.rejected);
-  text += ", \"bad\": " + std::to_string(s.bad);
-  text += ", \"bad_reasons\": " + json_counts(s.bad_reasons);
-  text += ", \"unsupported_variant\": " + std::to_string(s.unsupported_variant);
-  text += ", \"plies\": " + std::to_string(s.plies);
-  text += ", \"bytes\": " + std::to_string(s.bytes);
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", s.seconds);
-  text += std::string(", \"seconds\": ") + seconds;
-  text += ", \"bad_examples\": [";
-  for (size_t i = 0; i < s.bad_examples.size(); ++i) {
-    const pgn::BadGame& b = s.bad_examples[i];
-    if (i) text += ", ";
-    text += "{\"file\": " + json_string(b.file) + ", \"game\": " + std::to_string(b.game_number) +
-            ", \"line\": " + std::to_string(b.line) + ", \"reason\": " + json_string(b.reason) +
-            ", \"detail\": " + json_string(b.detail) + "}";
-  }
-  text += "]";
-  if (!extra.empty()) text += ", " + extra;
-  return text + "}";
 }
 
 std::string describe_no_game_kept(const pgn::ReadStats& s) {

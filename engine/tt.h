@@ -18,6 +18,10 @@ namespace bookforge::engine {
 enum class Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 constexpr bool has_lower(Bound b) { return (uint8_t(b) & uint8_t(Bound::kLower)) != 0; }
 constexpr bool has_upper(Bound b) { return (uint8_t(b) & uint8_t(Bound::kUpper)) != 0; }
+// "lower", "upper" or "exact", as analyse shows a line's bound.
+constexpr const char* bound_name(Bound b) {
+  return b == Bound::kLower ? "lower" : b == Bound::kUpper ? "upper" : "exact";
+}
 
 // One entry, 12 bytes (Polyglot key k: the bucket comes from the high bits of k, the check
 // from the low 32):

@@ -15,22 +15,22 @@ constexpr size_t kMaxClientIdLength = 64;
 // /api/info's body: the store's counts and how they were made, the books, which explorer
 // filters the store can apply (every store keeps its counts by speed, rating band and month),
 // the version.
-Result<nlohmann::ordered_json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
+Result<json::Json> make_info(store::Store& store, const std::vector<NamedBook>& books) {
   Result<store::TreeStats> stats = store.stats();
   if (!stats) return stats.error();
   Result<std::optional<store::CountingSettings>> settings = store.settings();
   if (!settings) return settings.error();
-  nlohmann::ordered_json book_names = nlohmann::ordered_json::array();
-  for (const NamedBook& book : books) book_names.push_back(book.name);
-  return nlohmann::ordered_json{{"store",
-                                 {{"path", store.path()},
-                                  {"games", stats->games},
-                                  {"positions", stats->positions},
-                                  {"sources", stats->sources.size()},
-                                  {"counting", *settings ? (*settings)->describe() : std::string()}}},
-                                {"books", std::move(book_names)},
-                                {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
-                                {"version", BOOKFORGE_VERSION}};
+  json::Json book_names = json::Json::array();
+  for (const NamedBook& book : books) book_names.push_back(json::outside_text(book.name));
+  return json::Json{{"store",
+                     {{"path", json::outside_text(store.path())},
+                      {"games", stats->games},
+                      {"positions", stats->positions},
+                      {"sources", stats->sources.size()},
+                      {"counting", json::outside_text(*settings ? (*settings)->describe() : std::string())}}},
+                    {"books", std::move(book_names)},
+                    {"filters", {{"speeds", true}, {"ratings", true}, {"months", true}}},
+                    {"version", BOOKFORGE_VERSION}};
 }
 
 }  // namespace
@@ -128,9 +128,9 @@ Status Api::refresh_info() {
   Result<int64_t> newest = store->newest_source_id();
   if (!newest) return newest.error();
   if (info_source_ == *newest) return ok_status();
-  Result<nlohmann::ordered_json> made = make_info(*store, books_);
+  Result<json::Json> made = make_info(*store, books_);
   if (!made) return made.error();
-  info_ = json_text(*made);
+  info_ = json::json_text(*made);
   info_source_ = *newest;
   return ok_status();
 }

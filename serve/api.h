@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "json/json.h"
 
 #include "book/opening_names.h"
 #include "serve/api_response.h"

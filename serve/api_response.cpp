@@ -2,16 +2,12 @@
 
 namespace bookforge::serve {
 
-std::string json_text(const nlohmann::ordered_json& value) {
-  return value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-ApiResponse json_response(const nlohmann::ordered_json& value) {
-  return {kStatusOk, std::string(kJsonType), json_text(value)};
+ApiResponse json_response(const json::Json& value) {
+  return {kStatusOk, std::string(kJsonType), json::json_text(value)};
 }
 
 ApiResponse error_response(int status, std::string_view message) {
-  return {status, std::string(kJsonType), json_text({{"error", message}})};
+  return {status, std::string(kJsonType), json::json_text({{"error", message}})};
 }
 
 }  // namespace bookforge::serve

@@ -1,12 +1,12 @@
 // What an endpoint answers, before HTTP: a status, a content type and a body. JSON bodies are
-// written with invalid UTF-8 replaced (an error message may quote bytes a client sent), so
-// every answer is valid JSON.
+// written by json::json_text, which replaces invalid UTF-8 (an error message may quote bytes a
+// client sent), so every answer is valid JSON.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
+#include "json/json.h"
 
 namespace bookforge::serve {
 
@@ -24,8 +24,7 @@ struct ApiResponse {
   std::string body;
 };
 
-std::string json_text(const nlohmann::ordered_json& value);
-ApiResponse json_response(const nlohmann::ordered_json& value);
+ApiResponse json_response(const json::Json& value);
 // {"error": message}
 ApiResponse error_response(int status, std::string_view message);
 

@@ -4,12 +4,12 @@
 #include <cmath>
 
 #include "book/polyglot/probe.h"
-#include "chess/san.h"
+#include "json/book_json.h"
 
 namespace bookforge::serve {
 
-nlohmann::ordered_json book_moves_json(std::span<const NamedBook> books, const chess::Board& board) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+json::Json book_moves_json(std::span<const NamedBook> books, const chess::Board& board) {
+  json::Json out = json::Json::array();
   for (const NamedBook& named : books) {
     std::vector<book::ProbedMove> probed = book::probe_book(named.book, board);
     std::erase_if(probed, [](const book::ProbedMove& p) { return p.move == chess::Move::none(); });
@@ -18,16 +18,14 @@ nlohmann::ordered_json book_moves_json(std::span<const NamedBook> books, const c
     });
     uint64_t total = 0;
     for (const book::ProbedMove& p : probed) total += p.entry.weight;
-    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+    json::Json moves = json::Json::array();
     for (const book::ProbedMove& p : probed) {
       const double share = total > 0 ? std::round(1000.0 * p.entry.weight / double(total)) / 10.0 : 0.0;
-      moves.push_back({{"uci", chess::move_to_uci(p.move)},
-                       {"san", chess::move_to_san(board, p.move)},
-                       {"weight", p.entry.weight},
-                       {"learn", p.entry.learn},
-                       {"share", share}});
+      json::Json move = json::to_json(p, board);
+      move["share"] = share;
+      moves.push_back(std::move(move));
     }
-    out.push_back({{"name", named.name}, {"moves", std::move(moves)}});
+    out.push_back({{"name", json::outside_text(named.name)}, {"moves", std::move(moves)}});
   }
   return {{"books", std::move(out)}};
 }

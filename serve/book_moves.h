@@ -4,10 +4,9 @@
 #include <span>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "book/polyglot/reader.h"
 #include "chess/board.h"
+#include "json/json.h"
 
 namespace bookforge::serve {
 
@@ -16,9 +15,10 @@ struct NamedBook {
   book::PolyglotBook book;
 };
 
-// {"books": [{"name", "moves": [{"uci", "san", "weight", "learn", "share"}]}]}, one entry per
-// book in the order given; moves by weight, heaviest first; share is the percent of the legal
-// moves' total weight. Entries whose move is not legal here (a key collision) are left out.
-nlohmann::ordered_json book_moves_json(std::span<const NamedBook> books, const chess::Board& board);
+// {"books": [{"name", "moves": [{"uci", "san", "weight", "learn" (json/book_json.h), "share"}]}]},
+// one entry per book in the order given; moves by weight, heaviest first; share is the percent
+// of the legal moves' total weight. Entries whose move is not legal here (a key collision) are
+// left out.
+json::Json book_moves_json(std::span<const NamedBook> books, const chess::Board& board);
 
 }  // namespace bookforge::serve

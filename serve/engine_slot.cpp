@@ -2,7 +2,7 @@
 
 #include <future>
 
-#include "chess/san.h"
+#include "json/engine_json.h"
 
 namespace bookforge::serve {
 namespace {
@@ -55,28 +55,10 @@ std::string_view search_end_name(SearchEnd end) {
   return "";
 }
 
-nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board) {
-  const engine::SearchResult& result = answer.result;
-  nlohmann::ordered_json score;  // null: no search ran
-  nlohmann::ordered_json pv = nlohmann::ordered_json::array(), pv_san = nlohmann::ordered_json::array();
-  if (answer.stopped_by == SearchEnd::kNoLegalMoves) {
-    score = board.in_check() ? nlohmann::ordered_json{{"mate", 0}} : nlohmann::ordered_json{{"cp", 0}};
-  } else if (!result.lines.empty()) {
-    const engine::PvLine& best = result.lines.front();
-    score = engine::is_mate_score(best.score)
-                ? nlohmann::ordered_json{{"mate", engine::mate_in_moves(best.score)}}
-                : nlohmann::ordered_json{{"cp", best.score}};
-    chess::Board replay = board;
-    for (chess::Move move : best.pv) {
-      pv.push_back(chess::move_to_uci(move));
-      pv_san.push_back(chess::move_to_san(replay, move));
-      chess::UndoInfo undo;
-      replay.make_move(move, undo);
-    }
-  }
-  return {{"depth", result.depth}, {"score", std::move(score)},
-          {"pv", std::move(pv)},   {"pvSan", std::move(pv_san)},
-          {"nodes", result.nodes}, {"stoppedBy", search_end_name(answer.stopped_by)}};
+json::Json engine_json(const EngineAnswer& answer, const chess::Board& board) {
+  json::Json out = json::to_json(answer.result, board, json::Style::kApi);
+  out["stoppedBy"] = search_end_name(answer.stopped_by);
+  return out;
 }
 
 EngineSlots::EngineSlots(size_t slots, size_t hash_mb) {

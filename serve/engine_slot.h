@@ -14,9 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/search.h"
+#include "json/json.h"
 #include "serve/position_query.h"
 #include "serve/query_params.h"
 
@@ -54,10 +53,9 @@ struct EngineAnswer {
   SearchEnd stopped_by = SearchEnd::kDepth;
 };
 
-// {"depth", "score": {"cp"} | {"mate"} | null, "pv", "pvSan", "nodes", "stoppedBy"}, the score
-// from the side to move's view; a position without legal moves scores {"mate": 0} when mated,
-// {"cp": 0} when stalemated, with an empty pv; a search that never started has a null score.
-nlohmann::ordered_json engine_json(const EngineAnswer& answer, const chess::Board& board);
+// The search in the API's style (json/engine_json.h: {"depth", "score", "pv", "pvSan",
+// "nodes"}) and why it ended: "stoppedBy".
+json::Json engine_json(const EngineAnswer& answer, const chess::Board& board);
 
 class EngineSlots {
  public:

@@ -5,30 +5,28 @@
 #include "base/hex.h"
 #include "book/polyglot/format.h"
 #include "chess/movegen.h"
-#include "chess/san.h"
+#include "json/chess_json.h"
 
 namespace bookforge::serve {
 
-nlohmann::ordered_json position_json(const QueriedPosition& position) {
+json::Json position_json(const QueriedPosition& position) {
   const chess::Board& board = position.board;
   chess::MoveList moves;
   chess::generate_legal(board, moves);
-  nlohmann::ordered_json legal = nlohmann::ordered_json::array();
-  for (chess::Move move : moves)
-    legal.push_back({{"uci", chess::move_to_uci(move)}, {"san", chess::move_to_san(board, move)}});
-  std::sort(legal.begin(), legal.end(), [](const nlohmann::ordered_json& a, const nlohmann::ordered_json& b) {
-    return a["uci"] < b["uci"];
-  });
+  json::Json legal = json::Json::array();
+  for (chess::Move move : moves) legal.push_back(json::to_json(move, board));
+  std::sort(legal.begin(), legal.end(),
+            [](const json::Json& a, const json::Json& b) { return a["uci"] < b["uci"]; });
 
-  nlohmann::ordered_json line = nlohmann::ordered_json::array();
+  json::Json line = json::Json::array();
   chess::Board replay = position.start;
   for (chess::Move move : position.line) {
-    line.push_back({{"uci", chess::move_to_uci(move)}, {"san", chess::move_to_san(replay, move)}});
+    line.push_back(json::to_json(move, replay));
     chess::UndoInfo undo;
     replay.make_move(move, undo);
   }
 
-  nlohmann::ordered_json result = nullptr;
+  json::Json result = nullptr;
   if (moves.size() == 0) result = board.in_check() ? "checkmate" : "stalemate";
   return {{"fen", board.fen()},
           {"key", hex64(board.key())},

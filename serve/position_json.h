@@ -2,14 +2,13 @@
 // that the page needs no rules engine of its own (ours decides legality).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
+#include "json/json.h"
 #include "serve/position_query.h"
 
 namespace bookforge::serve {
 
 // {"fen", "key", "turn", "check", "legal": [{"uci", "san"}] (by UCI), "line": [{"uci", "san"}],
 //  "result": "checkmate" | "stalemate" | null}
-nlohmann::ordered_json position_json(const QueriedPosition& position);
+json::Json position_json(const QueriedPosition& position);
 
 }  // namespace bookforge::serve

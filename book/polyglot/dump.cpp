@@ -12,50 +12,28 @@
 
 namespace bookforge::book {
 
-std::optional<DumpFormat> parse_dump_format(std::string_view name) {
-  if (name == "pgn") return DumpFormat::kPgn;
-  if (name == "json") return DumpFormat::kJson;
-  if (name == "csv") return DumpFormat::kCsv;
-  return std::nullopt;
-}
-
 namespace {
-
-struct Child {
-  chess::Move move;
-  uint16_t weight = 0;  // 0 and 0 for an opponent's reply that is not a book entry
-  uint32_t learn = 0;
-};
-
-std::string json_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 class Dumper {
  public:
-  Dumper(const PolyglotBook& book, const DumpOptions& options, std::ostream& out)
-      : book_(book), options_(options), out_(out) {}
+  Dumper(const PolyglotBook& book, const DumpOptions& options) : book_(book), options_(options) {}
 
-  DumpStats run() {
+  DumpStats pgn(std::ostream& out) {
+    out_ = &out;
     chess::Board board;
-    if (options_.format == DumpFormat::kPgn) {
-      out_ << "[Event \"bookforge dump\"]\n[Site \"" << options_.book_name
-           << "\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
-      write_line(board, 0, true);
-      token("*");
-      out_ << "\n";
-    } else {
-      if (options_.format == DumpFormat::kCsv) out_ << "ply,key,fen,line,uci,san,weight,learn\n";
-      if (options_.format == DumpFormat::kJson) out_ << "{\"positions\": [";
-      std::vector<std::string> line;
-      write_records(board, 0, line);
-      if (options_.format == DumpFormat::kJson) out_ << (stats_.positions ? "\n" : "") << "]}\n";
-    }
+    out << "[Event \"bookforge dump\"]\n[Site \"" << options_.book_name
+        << "\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    write_line(board, 0, true);
+    token("*");
+    out << "\n";
+    return stats_;
+  }
+
+  DumpStats records(DumpRecordSink& sink) {
+    sink_ = &sink;
+    chess::Board board;
+    std::vector<std::string> line;
+    write_records(board, 0, line);
     return stats_;
   }
 
@@ -71,26 +49,26 @@ class Dumper {
 
   // The moves to follow from a position (empty at the ply limit or for a position already
   // expanded), in order: book order, then other legal replies in generation order.
-  std::vector<Child> children(const chess::Board& board, int depth) const {
-    std::vector<Child> result;
+  std::vector<ProbedMove> children(const chess::Board& board, int depth) const {
+    std::vector<ProbedMove> result;
     if (options_.max_ply > 0 && depth >= options_.max_ply) return result;
     auto [first, last] = book_.range(board.key());
     for (size_t i = first; i < last; ++i) {
       PolyglotEntry e = book_.entry(i);
       chess::Move m = chess::polyglot_to_move(board, e.move);
-      if (m != chess::Move::none()) result.push_back({m, e.weight, e.learn});
+      if (m != chess::Move::none()) result.push_back({e, m});
     }
     if (is_side_node(board)) return result;
     // The opponent's position: replies the book has an answer to.
-    std::vector<Child> replies;
-    for (const Child& c : result)
+    std::vector<ProbedMove> replies;
+    for (const ProbedMove& c : result)
       if (leads_into_book(board, c.move)) replies.push_back(c);
     chess::MoveList legal;
     chess::generate_legal(board, legal);
     for (chess::Move m : legal) {
       bool listed = false;
-      for (const Child& c : replies) listed |= c.move == m;
-      if (!listed && leads_into_book(board, m)) replies.push_back({m, 0, 0});
+      for (const ProbedMove& c : replies) listed |= c.move == m;
+      if (!listed && leads_into_book(board, m)) replies.push_back({PolyglotEntry{board.key(), 0, 0, 0}, m});
     }
     return replies;
   }
@@ -114,13 +92,13 @@ class Dumper {
     if (open_paren_) text = "(" + text;
     open_paren_ = false;
     if (column_ > 0 && column_ + 1 + text.size() > 79 && text != ")") {
-      out_ << "\n";
+      *out_ << "\n";
       column_ = 0;
     } else if (column_ > 0 && text != ")") {
-      out_ << ' ';
+      *out_ << ' ';
       ++column_;
     }
-    out_ << text;
+    *out_ << text;
     column_ += text.size();
   }
 
@@ -144,7 +122,7 @@ class Dumper {
   // Main move, its alternatives as variations, then the main line goes on.
   void write_line(chess::Board& board, int depth, bool need_number) {
     if (!expanded_.insert(board.key()).second) return;
-    std::vector<Child> moves = children(board, depth);
+    std::vector<ProbedMove> moves = children(board, depth);
     if (moves.empty()) return;
     if (is_side_node(board)) {
       ++stats_.positions;
@@ -166,34 +144,20 @@ class Dumper {
     board.unmake_move(moves[0].move, undo);
   }
 
-  // ---- CSV / JSON ------------------------------------------------------------------------
+  // ---- Records (CSV, JSON) ---------------------------------------------------------------
 
   void write_records(chess::Board& board, int depth, std::vector<std::string>& line) {
     if (!expanded_.insert(board.key()).second) return;
-    std::vector<Child> moves = children(board, depth);
+    std::vector<ProbedMove> moves = children(board, depth);
     if (moves.empty()) return;
     std::string line_text;
     for (const std::string& san : line) line_text += (line_text.empty() ? "" : " ") + san;
     if (is_side_node(board)) {
       ++stats_.positions;
       stats_.moves += moves.size();
-      if (options_.format == DumpFormat::kCsv) {
-        for (const Child& c : moves)
-          out_ << depth << ',' << hex64(board.key()) << ',' << board.fen() << ",\"" << line_text << "\","
-               << chess::move_to_uci(c.move) << ',' << chess::move_to_san(board, c.move) << ',' << c.weight
-               << ',' << c.learn << '\n';
-      } else {
-        out_ << (stats_.positions > 1 ? ",\n" : "\n") << "{\"ply\": " << depth << ", \"key\": \""
-             << hex64(board.key()) << "\", \"fen\": \"" << board.fen()
-             << "\", \"line\": " << json_quoted(line_text) << ", \"moves\": [";
-        for (size_t i = 0; i < moves.size(); ++i)
-          out_ << (i ? ", " : "") << "{\"uci\": \"" << chess::move_to_uci(moves[i].move) << "\", \"san\": \""
-               << chess::move_to_san(board, moves[i].move) << "\", \"weight\": " << moves[i].weight
-               << ", \"learn\": " << moves[i].learn << "}";
-        out_ << "]}";
-      }
+      sink_->record({depth, board, line_text, moves});
     }
-    for (const Child& c : moves) {
+    for (const ProbedMove& c : moves) {
       line.push_back(chess::move_to_san(board, c.move));
       chess::UndoInfo undo;
       board.make_move(c.move, undo);
@@ -205,7 +169,8 @@ class Dumper {
 
   const PolyglotBook& book_;
   const DumpOptions& options_;
-  std::ostream& out_;
+  std::ostream* out_ = nullptr;     // PGN
+  DumpRecordSink* sink_ = nullptr;  // records
   std::unordered_set<uint64_t> expanded_;
   size_t column_ = 0;
   bool open_paren_ = false;
@@ -214,8 +179,23 @@ class Dumper {
 
 }  // namespace
 
-DumpStats dump_book(const PolyglotBook& book, const DumpOptions& options, std::ostream& out) {
-  return Dumper(book, options, out).run();
+DumpStats dump_pgn(const PolyglotBook& book, const DumpOptions& options, std::ostream& out) {
+  return Dumper(book, options).pgn(out);
+}
+
+DumpStats dump_records(const PolyglotBook& book, const DumpOptions& options, DumpRecordSink& sink) {
+  return Dumper(book, options).records(sink);
+}
+
+CsvDumpWriter::CsvDumpWriter(std::ostream& out) : out_(out) {
+  out_ << "ply,key,fen,line,uci,san,weight,learn\n";
+}
+
+void CsvDumpWriter::record(const DumpRecord& r) {
+  const std::string key = hex64(r.board.key()), fen = r.board.fen();
+  for (const ProbedMove& m : r.moves)
+    out_ << r.ply << ',' << key << ',' << fen << ",\"" << r.line << "\"," << chess::move_to_uci(m.move) << ','
+         << chess::move_to_san(r.board, m.move) << ',' << m.entry.weight << ',' << m.entry.learn << '\n';
 }
 
 }  // namespace bookforge::book

@@ -12,18 +12,15 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <string_view>
+#include <vector>
 
+#include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
-#include "chess/types.h"
+#include "chess/board.h"
 
 namespace bookforge::book {
 
-enum class DumpFormat : uint8_t { kPgn, kJson, kCsv };
-std::optional<DumpFormat> parse_dump_format(std::string_view name);
-
 struct DumpOptions {
-  DumpFormat format = DumpFormat::kPgn;
   std::optional<chess::Color> side;
   int max_ply = 0;        // lines stop after this many plies (0: no limit)
   std::string book_name;  // for the PGN header
@@ -34,6 +31,37 @@ struct DumpStats {
   uint64_t moves = 0;
 };
 
-DumpStats dump_book(const PolyglotBook& book, const DumpOptions& options, std::ostream& out);
+// The tree as PGN with variations.
+DumpStats dump_pgn(const PolyglotBook& book, const DumpOptions& options, std::ostream& out);
+
+// One position of the records: the board it is, the line that reached it (SAN, space
+// separated) and its moves in order; an opponent's reply that is no book entry has weight 0
+// and learn 0.
+struct DumpRecord {
+  int ply = 0;
+  const chess::Board& board;
+  const std::string& line;
+  const std::vector<ProbedMove>& moves;
+};
+
+// Where the records go, one at a time as the walk finds them (a whole book's records need not
+// fit in memory): CSV here, JSON in json/book_json.h.
+class DumpRecordSink {
+ public:
+  virtual ~DumpRecordSink() = default;
+  virtual void record(const DumpRecord& record) = 0;
+};
+
+DumpStats dump_records(const PolyglotBook& book, const DumpOptions& options, DumpRecordSink& sink);
+
+// "ply,key,fen,line,uci,san,weight,learn": a header line, then one row per (position, move).
+class CsvDumpWriter final : public DumpRecordSink {
+ public:
+  explicit CsvDumpWriter(std::ostream& out);
+  void record(const DumpRecord& record) override;
+
+ private:
+  std::ostream& out_;
+};
 
 }  // namespace bookforge::book

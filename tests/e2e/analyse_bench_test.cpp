@@ -4,21 +4,25 @@
 #include <regex>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "support/test_support.h"
 
 namespace bookforge {
 namespace {
 
 using test::run_bookforge;
+using Json = nlohmann::ordered_json;
 
 TEST(AnalyseCommand, JsonReportsMateScoreAndPvInSanAndUci) {
   const auto r =
       run_bookforge({"analyse", "--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "4", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"score\": {\"mate\": 1}"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"pv_san\": [\"Rd8#\"]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"pv_uci\": [\"d1d8\"]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"bestmove\": {\"san\": \"Rd8#\", \"uci\": \"d1d8\"}"), std::string::npos) << r.out;
+  const Json json = Json::parse(r.out);
+  EXPECT_EQ(json["lines"][0]["score"], Json({{"mate", 1}})) << r.out;
+  EXPECT_EQ(json["lines"][0]["pv_san"], Json::array({"Rd8#"})) << r.out;
+  EXPECT_EQ(json["lines"][0]["pv_uci"], Json::array({"d1d8"})) << r.out;
+  EXPECT_EQ(json["bestmove"], Json({{"uci", "d1d8"}, {"san", "Rd8#"}})) << r.out;
 }
 
 TEST(AnalyseCommand, TextWithMovesAndMultiPv) {
@@ -38,18 +42,19 @@ TEST(AnalyseCommand, TextWithMovesAndMultiPv) {
 TEST(AnalyseCommand, NodeLimitAndMultiPvInJson) {
   const auto r = run_bookforge({"analyse", "--nodes", "5000", "--multipv", "2", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"multipv\": 2"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("\"multipv\": 3"), std::string::npos) << r.out;
+  const Json json = Json::parse(r.out);
+  ASSERT_EQ(json["lines"].size(), 2u) << r.out;
+  EXPECT_EQ(json["lines"][1]["multipv"], 2) << r.out;
 }
 
 TEST(AnalyseCommand, CheckmateAndBadInput) {
   auto r = run_bookforge({"analyse", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"result\": \"checkmate\""), std::string::npos) << r.out;
+  EXPECT_EQ(Json::parse(r.out)["result"], "checkmate") << r.out;
 
   r = run_bookforge({"analyse", "--moves", "e4 e5 Ke3"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("move 3 'Ke3'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("move 3 \"Ke3\""), std::string::npos) << r.err;
   r = run_bookforge({"analyse", "--fen", "8/8/8 w - - 0 1"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--fen"), std::string::npos) << r.err;

@@ -23,7 +23,7 @@ CommandResult build(const std::vector<std::string>& args) {
 
 uint64_t json_number(const std::string& json, const std::string& field) {
   std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + field + "\": ([0-9]+)"))) return ~0ull;
+  if (!std::regex_search(json, m, std::regex("\"" + field + "\": ?([0-9]+)"))) return ~0ull;
   return std::stoull(m[1]);
 }
 

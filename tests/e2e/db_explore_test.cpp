@@ -115,7 +115,7 @@ struct ExploredRow {
 std::vector<ExploredRow> parse_explore_json(const std::string& json) {
   std::vector<ExploredRow> rows;
   const std::regex move(
-      R"re(\{"uci": "(\w+)", "san": "[^"]+", "games": (\d+), "white": ([\d.]+), "draws": ([\d.]+), "black": ([\d.]+), "share": [\d.]+, "avg_rating": ([\d.]+|null), [^{}]*"score": ([\d.]+))re");
+      R"re(\{"uci":"(\w+)","san":"[^"]+","games":(\d+),"white":([\d.]+),"draws":([\d.]+),"black":([\d.]+),"share":[\d.]+,"avg_rating":([\d.]+|null),[^{}]*"score":([\d.]+))re");
   for (auto it = std::sregex_iterator(json.begin(), json.end(), move); it != std::sregex_iterator(); ++it) {
     const std::smatch& m = *it;
     ExploredRow r;
@@ -165,7 +165,7 @@ class DbExplore : public ::testing::Test {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     char key[17];
     std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(board.key()));
-    EXPECT_NE(r.out.find(std::string("\"key\": \"") + key + "\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(std::string("\"key\":\"") + key + "\""), std::string::npos) << r.out;
     std::vector<ExploredRow> rows = parse_explore_json(r.out);
 
     std::map<std::string, Counts> expected;
@@ -250,7 +250,7 @@ TEST_F(DbExplore, TextOutputNamesTheOpeningAndAnUnknownPositionHasNoMoves) {
   CommandResult none = run_bookforge(
       {"db", "explore", "--db", db_.string(), "--json", "--fen", "8/8/8/8/8/8/k7/7K w - - 0 1"});
   ASSERT_EQ(none.exit_code, 0) << none.err;
-  EXPECT_NE(none.out.find("\"moves\": []"), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("\"moves\":[]"), std::string::npos) << none.out;
 }
 
 TEST_F(DbExplore, BadPositionsAndMissingStoresAreErrors) {
@@ -273,14 +273,12 @@ TEST(DbExploreTranspositions, TheLineWalkedAndOtherMoveOrdersAreCountedApart) {
   ASSERT_EQ(run_bookforge({"db", "add", (dir.path() / "g.pgn").string(), "--db", db, "-q"}).exit_code, 0);
   CommandResult first = run_bookforge({"db", "explore", "--db", db, "--moves", "Nf3 Nf6 c4", "--json"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_NE(
-      first.out.find("\"games\": 3, \"by_line\": 1, \"by_other_orders\": 2, \"mostly_transposed\": true"),
-      std::string::npos)
+  EXPECT_NE(first.out.find("\"games\":3,\"by_line\":1,\"by_other_orders\":2,\"mostly_transposed\":true"),
+            std::string::npos)
       << first.out;
   CommandResult second = run_bookforge({"db", "explore", "--db", db, "--moves", "c4 Nf6 Nf3", "--json"});
-  EXPECT_NE(
-      second.out.find("\"games\": 3, \"by_line\": 2, \"by_other_orders\": 1, \"mostly_transposed\": false"),
-      std::string::npos)
+  EXPECT_NE(second.out.find("\"games\":3,\"by_line\":2,\"by_other_orders\":1,\"mostly_transposed\":false"),
+            std::string::npos)
       << second.out;
   CommandResult text = run_bookforge({"db", "explore", "--db", db, "--moves", "Nf3 Nf6 c4"});
   EXPECT_NE(
@@ -297,10 +295,10 @@ TEST_F(DbExplore, StatsCountPositionsMovesGamesAndSources) {
   for (const auto& [k, c] : counts_->rows) keys.insert(k.first);
   CommandResult r = run_bookforge({"db", "stats", "--db", db_.string(), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("\"positions\": " + std::to_string(keys.size()) + ","), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"moves\": " + std::to_string(counts_->rows.size()) + ","), std::string::npos)
+  EXPECT_NE(r.out.find("\"positions\":" + std::to_string(keys.size()) + ","), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"moves\":" + std::to_string(counts_->rows.size()) + ","), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\"games\": " + std::to_string(counts_->games) + ","), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"games\":" + std::to_string(counts_->games) + ","), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("twic0920-2000.pgn"), std::string::npos);
   EXPECT_NE(r.out.find("lichess-2016-05-1000.pgn"), std::string::npos);
   CommandResult text = run_bookforge({"db", "stats", "--db", db_.string()});

@@ -44,10 +44,10 @@ CommandResult explore_json(const fs::path& db, const std::string& moves) {
 std::vector<std::string> list_field(const std::string& json, const std::string& list,
                                     const std::string& field) {
   std::vector<std::string> out;
-  const size_t begin = json.find("\"" + list + "\": [");
+  const size_t begin = json.find("\"" + list + "\":[");
   if (begin == std::string::npos) return {"no " + list};
   const size_t end = json.find(']', begin);
-  const std::string label = "\"" + field + "\": ";
+  const std::string label = "\"" + field + "\":";
   for (size_t at = json.find(label, begin); at != std::string::npos && at < end;
        at = json.find(label, at + 1)) {
     size_t from = at + label.size(), to = from;

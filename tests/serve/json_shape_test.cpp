@@ -6,6 +6,7 @@
 #include "book/polyglot/format.h"
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
+#include "json/store_json.h"
 #include "serve/api_response.h"
 #include "serve/book_moves.h"
 #include "serve/engine_slot.h"
@@ -170,7 +171,7 @@ TEST(ExplorerJson, NamesOpeningsFromTheTable) {
       explorer_json(start_exploration(), std::nullopt, chess::Board(), *names, ExplorerRequest{}, {});
   EXPECT_EQ(json["moves"][0]["opening"], Json({{"eco", "B00"}, {"name", "King's Pawn Game"}}));
   EXPECT_TRUE(json["moves"][1]["opening"].is_null());
-  EXPECT_EQ(opening_json(*names, after_e4.key())["eco"], "B00");
+  EXPECT_EQ(json::opening_json(*names, after_e4.key(), json::Style::kApi)["eco"], "B00");
 }
 
 TEST(PositionJson, ListsLegalMovesAndTheLineInSan) {
