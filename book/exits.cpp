@@ -1,12 +1,10 @@
 #include "book/exits.h"
 
 #include <algorithm>
-#include <atomic>
-#include <mutex>
-#include <thread>
 #include <unordered_set>
 
 #include "book/polyglot/walk.h"
+#include "book/position_searcher.h"
 #include "chess/movegen.h"
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
@@ -58,7 +56,15 @@ std::vector<ExitPosition> find_exits(const PolyglotBook& book) {
   return exits;
 }
 
+RescoreLimits search_limits(const ExitOptions& options) {
+  return {options.depth, options.nodes, options.engine_path, options.hash_mb};
+}
+
 }  // namespace
+
+Status check_exit_engine(const ExitOptions& options) {
+  return PositionSearcher(search_limits(options)).start();
+}
 
 Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const ExitOptions& options,
                                              ExitStats& stats) {
@@ -71,25 +77,19 @@ Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const Exi
 
   // Each thread has its own engine and clears it for every position, so a score depends on the
   // position and the limits alone.
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    engine::Engine engine(size_t(options.hash_mb), 1);
-    engine::SearchLimits limits;
-    limits.depth = options.depth;
-    limits.nodes = options.nodes;
-    for (size_t i; (i = next.fetch_add(1)) < exits.size();) {
-      engine.new_game();
-      const engine::SearchResult r = engine.search(exits[i].board, {}, limits);
-      const engine::Score own = r.lines.empty() ? 0 : r.lines[0].score;
-      exits[i].white = exits[i].board.side_to_move() == chess::kWhite ? own : engine::Score(-own);
-      exits[i].depth = r.depth;
-    }
-  };
-  const int threads = std::max(1, std::min<int>(options.threads, int(std::max<size_t>(exits.size(), 1))));
-  std::vector<std::jthread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  pool.clear();
+  Status searched = search_each(
+      exits.size(), search_limits(options), options.threads, [&](PositionSearcher& searcher, size_t i) {
+        Result<engine::SearchResult> r = searcher.search(exits[i].board, {}, 1, true);
+        if (!r.ok())
+          return Status(r.error());  // an external engine's errors name it (a search's, the position too)
+        // Every searcher runs the same engine: the first position's names it.
+        if (i == 0) stats.engine = searcher.external_name();
+        const engine::Score own = r->lines.empty() ? 0 : r->lines[0].score;
+        exits[i].white = exits[i].board.side_to_move() == chess::kWhite ? own : engine::Score(-own);
+        exits[i].depth = r->depth;
+        return ok_status();
+      });
+  if (!searched.ok()) return searched.error();
 
   std::erase_if(exits, [&](const ExitPosition& e) {
     return (options.eval_min && e.white < *options.eval_min) ||
@@ -99,7 +99,11 @@ Result<std::vector<ExitPosition>> book_exits(const PolyglotBook& book, const Exi
   return exits;
 }
 
-std::string exits_epd(const std::vector<ExitPosition>& exits) {
+std::string exits_epd(const std::vector<ExitPosition>& exits, const std::string& engine) {
+  // The name sits inside the comment's quotes, which it must not close.
+  std::string source = "bookforge exit, ";
+  if (!engine.empty()) source += engine + ", ";
+  std::replace(source.begin(), source.end(), '"', '\'');
   std::string out;
   for (const ExitPosition& e : exits) {
     const std::string fen = e.board.fen();
@@ -110,7 +114,7 @@ std::string exits_epd(const std::vector<ExitPosition>& exits) {
     const engine::Score own = e.board.side_to_move() == chess::kWhite ? e.white : engine::Score(-e.white);
     out += fen.substr(0, end) + " ce " + std::to_string(own) + "; acd " + std::to_string(e.depth) +
            "; hmvc " + std::to_string(e.board.halfmove_clock()) + "; fmvn " +
-           std::to_string(e.board.fullmove_number()) + "; c0 \"bookforge exit, ply " + std::to_string(e.ply) +
+           std::to_string(e.board.fullmove_number()) + "; c0 \"" + source + "ply " + std::to_string(e.ply) +
            ", white " + std::to_string(e.white) + " cp\";\n";
   }
   return out;

@@ -4,58 +4,16 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <memory>
 #include <mutex>
-#include <thread>
 
 #include "base/text_fields.h"
+#include "book/position_searcher.h"
 #include "engine/search.h"
-#include "engine/uci_client.h"
 
 namespace bookforge::book {
 namespace {
 
 constexpr const char* kEmbedded = "embedded";
-
-// One thread's engine: the embedded one or an external process.
-class PositionSearcher {
- public:
-  explicit PositionSearcher(const RescoreLimits& limits) : limits_(limits) {}
-
-  Status start() {
-    if (limits_.engine_path.empty()) {
-      engine_ = std::make_unique<engine::Engine>(size_t(limits_.hash_mb), 1);
-      return ok_status();
-    }
-    auto client = engine::UciClient::launch(limits_.engine_path,
-                                            {{"Threads", "1"}, {"Hash", std::to_string(limits_.hash_mb)}});
-    if (!client.ok()) return client.error();
-    client_ = std::move(*client);
-    return ok_status();
-  }
-
-  // A fresh state for every position: results do not depend on what was searched before.
-  Result<engine::SearchResult> search(const chess::Board& board, const std::vector<chess::Move>& moves,
-                                      int multipv, bool fresh) {
-    engine::SearchLimits limits;
-    limits.depth = limits_.depth;
-    limits.nodes = limits_.nodes;
-    limits.multipv = multipv;
-    limits.search_moves = moves;
-    if (engine_) {
-      if (fresh) engine_->new_game();
-      return engine_->search(board, {}, limits);
-    }
-    if (fresh)
-      if (Status s = client_->new_game(); !s.ok()) return s.error();
-    return client_->search(board, limits);
-  }
-
- private:
-  const RescoreLimits& limits_;
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<engine::UciClient> client_;
-};
 
 // Every position gets the same two searches, in the same order, from a cleared state: the
 // first over all legal moves finds the engine's best move; the second scores the candidates and
@@ -154,43 +112,26 @@ Result<std::vector<Verdict>> judge_positions(std::span<const PositionToJudge> po
                                              const RescoreLimits& limits, int threads,
                                              const std::function<void(uint64_t, uint64_t)>& on_progress) {
   std::vector<Verdict> verdicts(positions.size());
-  if (positions.empty()) return verdicts;  // an external engine is not even started
-  std::atomic<size_t> next{0};
   std::atomic<uint64_t> done{0};
-  std::mutex failure_mutex, progress_mutex;
-  std::string failure;
+  std::mutex progress_mutex;
   auto last_report = std::chrono::steady_clock::now();
   const uint64_t total = positions.size();
-
-  auto fail = [&](const std::string& message) {
-    std::lock_guard lock(failure_mutex);
-    if (failure.empty()) failure = message;
-    next.store(positions.size());
-  };
-  auto worker = [&] {
-    PositionSearcher searcher(limits);
-    if (Status s = searcher.start(); !s.ok()) return fail(s.error().message);
-    for (size_t k; (k = next.fetch_add(1)) < positions.size();) {
-      Result<Verdict> v = judge(searcher, positions[k]);
-      if (!v.ok()) return fail(positions[k].board->fen() + ": " + v.error().message);
-      verdicts[k] = std::move(*v);
-      const uint64_t finished = done.fetch_add(1) + 1;
-      if (on_progress) {
-        std::lock_guard lock(progress_mutex);
-        const auto now = std::chrono::steady_clock::now();
-        if (finished == total || now - last_report > std::chrono::milliseconds(250)) {
-          last_report = now;
-          on_progress(finished, total);
-        }
+  Status judged = search_each(positions.size(), limits, threads, [&](PositionSearcher& searcher, size_t k) {
+    Result<Verdict> v = judge(searcher, positions[k]);
+    if (!v.ok()) return Status(Error{positions[k].board->fen() + ": " + v.error().message});
+    verdicts[k] = std::move(*v);
+    const uint64_t finished = done.fetch_add(1) + 1;
+    if (on_progress) {
+      std::lock_guard lock(progress_mutex);
+      const auto now = std::chrono::steady_clock::now();
+      if (finished == total || now - last_report > std::chrono::milliseconds(250)) {
+        last_report = now;
+        on_progress(finished, total);
       }
     }
-  };
-  const int workers = std::max(1, std::min<int>(threads, int(std::max<size_t>(positions.size(), 1))));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-  if (!failure.empty()) return Error{failure};
+    return ok_status();
+  });
+  if (!judged.ok()) return judged.error();
   return verdicts;
 }
 

@@ -175,6 +175,11 @@ int run_build(const BuildOptions& opts) {
     print_error(exits.error().message);
     return kExitUsage;
   }
+  if (*exits && !(*exits)->engine_path.empty())
+    if (Status s = book::check_exit_engine(**exits); !s.ok()) {
+      print_error(s.error().message);
+      return kExitFailure;
+    }
 
   // Step 2. The build: read, count, rules, rescoring, the book.
   Result<book::BuildReport> built = book::build(request);

@@ -1,9 +1,9 @@
 // bookforge exits: a book's exit positions (where its lines end), searched by the embedded engine
-// and filtered by an evaluation band, as EPD: what `build --exits` writes, for a book already
-// built, and in batches for a cluster (book/exits.h):
+// or an external UCI engine and filtered by an evaluation band, as EPD: what `build --exits`
+// writes, for a book already built, and in batches for a cluster (book/exits.h):
 //
 //   bookforge exits BOOK -o EXITS.epd [--depth D | --nodes N] [--eval-min CP] [--eval-max CP]
-//                   [--threads T] [--hash MB] [--batch i/N]
+//                   [--engine PATH] [--threads T] [--hash MB] [--batch i/N]
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -61,7 +61,7 @@ void setup_exits(CLI::App& root) {
   CLI::App* cmd =
       add_subcommand(root, "exits",
                      "Write a book's exit positions (where its lines end), searched by the embedded "
-                     "engine, as EPD: what build --exits writes");
+                     "engine or an external one, as EPD: what build --exits writes");
   cmd->add_option("book", opts->book, "The Polyglot book (.bin)")->required();
   cmd->add_option("-o,--output", opts->output, "The EPD file to write ('-' = standard output)")->required();
   CLI::Option* depth = cmd->add_option("--depth", opts->exits.depth,
@@ -75,6 +75,7 @@ void setup_exits(CLI::App& root) {
       ->transform(whole_number(-engine::kScoreInfinite, engine::kScoreInfinite));
   cmd->add_option("--eval-max", opts->exits.eval_max, "... and at most this many")
       ->transform(whole_number(-engine::kScoreInfinite, engine::kScoreInfinite));
+  cmd->add_option("--engine", opts->exits.engine_path, kExitEngineHelp);
   cmd->add_option("--threads", opts->threads, "Search threads, one engine each (0 = all cores)")
       ->transform(whole_number(0, kMaxThreads));
   cmd->add_option("--hash", opts->exits.hash_mb,

@@ -12,8 +12,8 @@ namespace bookforge::cli {
 void add_exit_options(CLI::App* cmd, ExitFlags& f) {
   const std::string group = "Exit positions";
   cmd->add_option("--exits", f.path,
-                  "Write the book's exit positions (where its lines end), evaluated by the embedded engine, "
-                  "to this EPD file")
+                  "Write the book's exit positions (where its lines end), evaluated by the embedded engine "
+                  "or --exit-engine, to this EPD file")
       ->group(group);
   f.depth_opt = cmd->add_option("--exit-depth", f.depth,
                                 "Search each exit to this depth " + shown(double(book::ExitOptions{}.depth)))
@@ -30,11 +30,12 @@ void add_exit_options(CLI::App* cmd, ExitFlags& f) {
   f.max_opt = cmd->add_option("--exit-eval-max", f.eval_max, "... and at most this many")
                   ->transform(whole_number(-engine::kScoreInfinite, engine::kScoreInfinite))
                   ->group(group);
+  f.engine_opt = cmd->add_option("--exit-engine", f.engine, kExitEngineHelp)->group(group);
 }
 
 Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, const ReadFlags& read) {
   if (f.path.empty()) {
-    for (const CLI::Option* o : {f.depth_opt, f.nodes_opt, f.min_opt, f.max_opt})
+    for (const CLI::Option* o : {f.depth_opt, f.nodes_opt, f.min_opt, f.max_opt, f.engine_opt})
       if (o && o->count() > 0) return Error{o->get_name() + " needs --exits"};
     return std::optional<book::ExitOptions>();
   }
@@ -43,6 +44,7 @@ Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, c
   o.depth = f.nodes > 0 ? 0 : f.depth;
   o.eval_min = f.eval_min;
   o.eval_max = f.eval_max;
+  o.engine_path = f.engine;
   o.threads = read_threads(read);
   if (Status s = o.validate(); !s.ok()) return s.error();
   return std::optional<book::ExitOptions>(o);
@@ -56,7 +58,7 @@ Status write_exits(const std::string& epd_path, const book::ExitOptions& options
   Result<std::vector<book::ExitPosition>> exits = book::book_exits(*opened, options, stats);
   if (!exits) return exits.error();
   const bool to_stdout = epd_path == "-";
-  const std::string epd = book::exits_epd(*exits);
+  const std::string epd = book::exits_epd(*exits, stats.engine);
   if (Status s = to_stdout ? put_standard_output(epd) : write_output_file(epd_path, epd); !s.ok()) return s;
   if (quiet) return ok_status();
   const auto count = [](uint64_t n) { return static_cast<unsigned long long>(n); };

@@ -1,5 +1,5 @@
 // The --exits flags of `bookforge build`: the book's exit positions, evaluated by the embedded
-// engine and filtered by an evaluation band, written as EPD once the book is written
+// engine or an external one and filtered by an evaluation band, written as EPD once the book is written
 // (book/exits.h).
 #pragma once
 
@@ -19,11 +19,18 @@ struct ExitFlags {
   uint64_t nodes = 0;
   std::optional<int> eval_min;
   std::optional<int> eval_max;
+  std::string engine;  // external UCI engine; empty: the embedded one
   CLI::Option* depth_opt = nullptr;
   CLI::Option* nodes_opt = nullptr;
   CLI::Option* min_opt = nullptr;
   CLI::Option* max_opt = nullptr;
+  CLI::Option* engine_opt = nullptr;
 };
+
+// The help of `exits --engine` and `build --exit-engine`.
+inline constexpr const char* kExitEngineHelp =
+    "Search the exits with this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one: "
+    "one process per thread, Threads 1, a new game before every position";
 
 void add_exit_options(CLI::App* cmd, ExitFlags& flags);
 

@@ -122,5 +122,12 @@ TEST(Exits, EpdLinesGiveTheScoreFromTheSideToMove) {
             "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 ce -31");
 }
 
+// An external engine's name goes into the comment, where a quote in it would end the comment.
+TEST(Exits, EpdCommentNamesTheExternalEngine) {
+  const std::string epd = exits_epd({{after({"e2e4", "e7e5"}), 2, 31, 9}}, "Stockfish \"dev\"");
+  EXPECT_NE(epd.find("; c0 \"bookforge exit, Stockfish 'dev', ply 2, white 31 cp\";\n"), std::string::npos)
+      << epd;
+}
+
 }  // namespace
 }  // namespace bookforge::book
