@@ -3,7 +3,7 @@
   bookforge-dask build INPUTS -o book.bin [build flags] [cluster options]
   bookforge-dask db-add --db DB INPUTS [counting flags] [--game-plies N] [--force] [cluster options]
   bookforge-dask exits BOOK.bin|INPUTS -o exits.epd [--depth D|--nodes N] [--eval-min CP]
-                       [--eval-max CP] [build flags, with PGN inputs] [cluster options]
+                       [--eval-max CP] [--engine PATH] [build flags, with PGN inputs] [cluster options]
 
 Cluster options: --scheduler tcp://HOST:8786 (default: a LocalCluster of --local N workers on
 this machine), --work-dir DIR (shared by every worker), --bookforge PATH, --parts N,
@@ -47,7 +47,7 @@ DRIVER_OPTIONS = {
 }
 
 # `exits`'s own search flags, as `bookforge exits` takes them.
-EXITS_OPTIONS = {"--depth": 1, "--nodes": 1, "--eval-min": 1, "--eval-max": 1, "--hash": 1}
+EXITS_OPTIONS = {"--depth": 1, "--nodes": 1, "--eval-min": 1, "--eval-max": 1, "--hash": 1, "--engine": 1}
 
 # `db-add`'s flags for `bookforge db add` itself (the rest are counting flags).
 DB_ADD_OPTIONS = {"--db": 1, "--force": 0, "--game-plies": 1}

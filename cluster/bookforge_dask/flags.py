@@ -84,8 +84,10 @@ EXITS = {
     "--exit-nodes": 1,
     "--exit-eval-min": 1,
     "--exit-eval-max": 1,
+    "--exit-engine": 1,
 }
 EXIT_FLAG_FOR_EXITS_COMMAND = {
+    "--exit-engine": "--engine",
     "--exit-depth": "--depth",
     "--exit-nodes": "--nodes",
     "--exit-eval-min": "--eval-min",
@@ -102,6 +104,8 @@ REFUSED = {
     "--config": "give the flags on the command line (the steps take different ones)",
     "--tmp-dir": "each task spills into the work folder (--work-dir)",
     "--threads": "each task runs on one core of its worker; give workers with --local N or to the cluster",
+    "--rescore-plan": "the driver plans the rescoring and spreads its batches itself",
+    "--rescore-verdicts": "the driver collects the rescoring's verdicts itself",
 }
 
 ALL = {**COUNTING, **COUNTING_AND_RULES, **RULES, **RESCORING, **EXITS}

@@ -55,3 +55,19 @@ def test_the_exits_command_builds_the_book_of_pgn_inputs_first(tmp_path, driver,
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "cluster.epd").read_bytes() == (tmp_path / "one.epd").read_bytes()
     assert leftovers(tmp_path) == []
+
+
+def test_exits_scored_by_stockfish_on_the_cluster_are_the_one_machine_exits(tmp_path, driver, one_machine):
+    import shutil
+
+    stockfish = shutil.which("stockfish") or "/usr/games/stockfish"
+    if not shutil.os.access(stockfish, shutil.os.X_OK):
+        pytest.skip("no stockfish")
+    one_machine("build", TWIC, "-o", tmp_path / "book.bin", "--min-move-games", "30", "-q")
+    window = ["--engine", stockfish, "--depth", "5", "--eval-min", "-100", "--eval-max", "100"]
+    one_machine("exits", tmp_path / "book.bin", "-o", tmp_path / "one.epd", "-q", *window)
+    r = driver("exits", tmp_path / "book.bin", "-o", tmp_path / "cluster.epd", "--batches", "4", *window)
+    assert r.returncode == 0, r.stderr
+    # Stockfish at a fixed depth, one thread, a new game per position: the same scores here.
+    assert (tmp_path / "cluster.epd").read_text() == (tmp_path / "one.epd").read_text()
+    assert "Stockfish" in (tmp_path / "one.epd").read_text()
