@@ -39,6 +39,7 @@ DRIVER_OPTIONS = {
     "--progress": 1,
     "--connect-timeout": 1,
     "--from-counts": 0,
+    "--reduce": 1,
     "-q": 0,
     "--quiet": 0,
     "-h": 0,
@@ -73,6 +74,9 @@ def driver_parser(command):
     p.add_argument("--progress", choices=["auto", "always", "never"], default="auto")
     p.add_argument("--connect-timeout", type=float, default=30.0)
     p.add_argument("--from-counts", action="store_true", help="the inputs are sets of counts (bookforge count)")
+    p.add_argument("--reduce", choices=["auto", "ranges", "direct"], default="auto",
+                   help="merge the sets a task per key range, or let the rules read them directly [auto: ranges "
+                        "above 8 sets]")
     p.add_argument("-q", "--quiet", action="store_true")
     return p
 

@@ -23,6 +23,9 @@ from bookforge_dask import tasks
 from bookforge_dask.flags import exits_command_flags
 from bookforge_dask.session import JobError
 
+# Up to this many sets, the rules read the shards' sets directly (--reduce auto).
+DIRECT_SETS = 8
+
 
 @dataclass
 class Shard:
@@ -44,11 +47,12 @@ def plan_shards(inputs, parts):
 
 
 def default_parts(inputs, workers):
-    """Enough shards to keep every worker busy twice over (a part costs a pass that decompresses
-    its input up to the part's end: whole files are the cheapest shards)."""
-    if len(inputs) >= 2 * workers:
+    """Enough shards for every worker to count one (a part costs a pass that decompresses its
+    input up to the part's end, and games two shards share are counted again: whole files are
+    the cheapest shards)."""
+    if len(inputs) >= workers:
         return 1
-    return -(-2 * workers // len(inputs))
+    return -(-workers // len(inputs))
 
 
 def default_partitions(workers):
@@ -135,16 +139,20 @@ class Job:
         return [recounted.get(i, s) for i, s in enumerate(sets)]
 
     def merge(self, sets):
-        """The reduce: every key range of the sets' sum is its own task, then the game list."""
-        if len(sets) == 1:
-            return sets[0]
+        """The reduce: every key range of the sets' sum is its own task, then the game list. A
+        few sets go to the rules as they are: its build merges them range by range on every core
+        of its machine, and a reduce would only write and read the counts once more."""
+        reduce = self.options.reduce
+        if len(sets) == 1 or (reduce == "auto" and len(sets) <= DIRECT_SETS) or reduce == "direct":
+            return sets
         merged = self.path("merged")
-        k = self.options.partitions
+        # Ranges no finer than the coarsest set's: a range is cut from whole files of each set.
+        k = min(self.options.partitions, min(int(read_counts_header(s)["partitions"]) for s in sets))
         self.session.run_stage(
             "merge", [(tasks.merge_range, self.bookforge, sets, merged, str(k), str(r)) for r in range(k)]
         )
         self.session.run_stage("game-list", [(tasks.merge_game_list, self.bookforge, sets, merged, str(k))])
-        return merged
+        return [merged]
 
     def counts_bytes(self, sets):
         total = 0
@@ -166,21 +174,20 @@ class Job:
 
     def build_from_counts(self, sets, flags, output):
         """A book from sets counted earlier (bookforge count, anywhere): the merge and the rules
-        on the cluster. The sets are merged into ranges no finer than the coarsest set's."""
+        on the cluster."""
         if flags.counting and any(t not in flags.rules for t in flags.counting):
             raise JobError("the game filters were applied when the sets were counted: leave them out")
-        finest = min(int(read_counts_header_or_fail(s).get("partitions", 1)) for s in sets)
-        self.options.partitions = min(self.options.partitions, finest)
+        for s in sets:
+            read_counts_header_or_fail(s)
         return self.rules(sets, flags, output)
 
     def rules(self, sets, flags, output):
         merged = self.merge(sets)
-        counted = read_counts_header(merged)
-        self.report["games"] = int(counted.get("games_kept", 0))
+        self.report["games"] = sum(int(read_counts_header(m).get("games_kept", 0)) for m in merged)
         self.report["counts_bytes"] = self.counts_bytes(sets)
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
-        args = ["build", "--from-counts", merged, "-o", book, "--progress", "never"]
+        args = ["build", "-o", book, "--progress", "never", "--from-counts"] + merged
         args += flags.rules + ["--report", build_report]
         rescoring = list(flags.rescoring)
         suspicious = flags.suspicious_path()
@@ -210,8 +217,8 @@ class Job:
             del searching[i : i + 2]
         self.run_one(
             "rescore-plan",
-            ["build", "--from-counts", merged, "--progress", "never"] + flags.rules + searching
-            + ["--rescore-plan", plan],
+            ["build", "--progress", "never"] + flags.rules + searching + ["--rescore-plan", plan, "--from-counts"]
+            + merged,
             "bookforge build --rescore-plan",
         )
         n = self.batches()

@@ -26,6 +26,9 @@ RULES = {
         (2, ["--parts", "3"]),
         (3, ["--parts", "5", "--partitions", "16"]),
         (2, ["--partitions", "1"]),
+        (2, ["--parts", "3", "--reduce", "ranges"]),
+        (3, ["--parts", "4", "--partitions", "8", "--reduce", "ranges"]),
+        (2, ["--parts", "3", "--reduce", "direct"]),
     ],
 )
 def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one_machine, workers, split):
@@ -36,6 +39,10 @@ def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one
     assert r.returncode == 0, r.stderr
     assert book.read_bytes() == reference.read_bytes()
     assert f"on {workers} worker(s)" in r.stdout
+    # The reduce ran as a task per range when asked to, or for more than 8 sets, and not when the
+    # rules read the sets.
+    sets = 2 * (int(split[split.index("--parts") + 1]) if "--parts" in split else 1)
+    assert ("  merge:" in r.stdout) == ("ranges" in split or ("direct" not in split and sets > 8))
     assert leftovers(tmp_path) == []
 
 
@@ -103,7 +110,7 @@ def test_progress_is_shown_when_asked(tmp_path, bookforge):
     from conftest import DRIVER, run
 
     r = run([DRIVER, "build", TWIC, "-o", tmp_path / "b.bin", "--local", "1", "--bookforge", bookforge,
-             "--progress", "always"])
+             "--progress", "always", "--parts", "2", "--reduce", "ranges"])
     assert r.returncode == 0, r.stderr
     # Every stage ends on a line with all of its tasks done, and its rate.
     for stage in ("count", "merge", "rules"):
