@@ -71,6 +71,10 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
                             ", unlike the rules preset's " + std::to_string(rules.max_ply) +
                             ": using the sets'");
   rules.max_ply = counted.max_ply;
+  if (rules.needs_ratings() && !counted.ratings)
+    return Error{sets->front().dir + " was counted without the players' ratings, which --weight " +
+                 std::string(weight_kind_name(rules.weight)) + " needs: count with --weight " +
+                 std::string(weight_kind_name(rules.weight)) + " (or --for store)"};
   rules.count_repeats = counted.count_repeats;
   rules.keep_duplicates = counted.keep_duplicates;
 

@@ -50,7 +50,8 @@ struct CountOptions {
   ReadFlags read;
   std::string memory;
   std::string tmp_dir;
-  std::string rules;  // a preset of build's: its max-ply, repeat counting and duplicates
+  std::string rules;   // a preset of build's: its max-ply, repeat counting and duplicates
+  std::string weight;  // build's --weight: whether a book's counts keep the ratings
   CLI::Option* max_ply_flag = nullptr;
   CLI::Option* repeats_flag = nullptr;
   CLI::Option* duplicates_flag = nullptr;
@@ -95,6 +96,11 @@ int run_count_games(CountOptions opts) {
   request.output = opts.output;
   request.partitions = opts.partitions;
   request.counts_for = opts.counts_for;
+  if (!opts.weight.empty()) {
+    book::SelectionRules rules;
+    rules.weight = *book::parse_weight_kind(opts.weight);
+    request.ratings = rules.needs_ratings();
+  }
   request.count_repeats = opts.count_repeats;
   request.keep_duplicates = opts.keep_duplicates;
   if (!opts.part.empty()) {
@@ -370,6 +376,18 @@ void setup_count(CLI::App& root) {
                       "Count as `build --rules NAME` counts: that preset's max-ply, repeat counting and "
                       "duplicates, where the flags do not say otherwise")
           ->check(CLI::IsMember({"default", "polyglot"})));
+  opts->counting_only.push_back(
+      cmd->add_option(
+             "--weight", opts->weight,
+             "Count for a book of this weight (build's --weight): rating keeps the players' ratings, "
+             "which a book of counts otherwise leaves out (a store's counts keep them always)")
+          ->check(CLI::Validator(
+              [](const std::string& text) -> std::string {
+                return book::parse_weight_kind(text)
+                           ? ""
+                           : "'" + text + "' is not one of games, score, uniform or rating";
+              },
+              "{games, score, uniform or rating}")));
   opts->repeats_flag = cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
                                      "Count a move every time a game repeats it (as Polyglot does), "
                                      "not once per game [off; on with --rules polyglot]");

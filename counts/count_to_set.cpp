@@ -80,6 +80,7 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   header.options.filters = request.pipeline.filter.describe();
   header.options.keep_duplicates = request.keep_duplicates;
   const bool for_store = request.counts_for == CountsFor::kStore;
+  header.options.ratings = for_store || request.ratings;
   header.options.opponent_ratings = for_store;
   header.options.slices = for_store;
   header.partitions = request.partitions;
@@ -102,7 +103,7 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   if (options.tmp_dir.empty()) options.tmp_dir = request.output;
   options.workers = pgn::pipeline_threads(pipeline);
   options.count_repeats = request.count_repeats;
-  options.ratings = true;
+  options.ratings = header.options.ratings;
   options.opponent_ratings = for_store;
   if (for_store) options.slice_of = counts::slice_of_game;
   Result<std::unique_ptr<Tally>> tally = Tally::create(options);

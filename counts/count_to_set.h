@@ -1,11 +1,11 @@
 // `bookforge count`: PGN files in, a set of counts out (counts/counts_set.h). The games are
 // read and tallied exactly as `build` reads and tallies them (pgn::read_games, the duplicate
-// filter, book::Tally), keeping everything any book needs from them (the players' ratings), or,
-// counted for a store, everything a store needs too: the opponents' ratings and the store's
-// slices. A book's counts are the smaller and the faster made (no slices: most (key, move)
-// pairs of a game add to an entry already there), so that is the default. The counts are cut
-// into K key ranges, one file each, written on as many threads as the tally has partitions
-// ready.
+// filter, book::Tally), keeping what the book they are for needs (the players' ratings only for
+// a book weighted by rating), or, counted for a store, everything a store needs: the ratings of
+// both sides and the store's slices. A book's counts are the smaller and the faster made (no
+// slices: most (key, move) pairs of a game add to an entry already there; no ratings: a
+// narrower table slot), so that is the default. The counts are cut into K key ranges, one file
+// each, written on as many threads as the tally has partitions ready.
 //
 // With a part i/N, only the games that start in the i-th of N equal byte ranges of each input's
 // decompressed stream are counted: the parts of an input tile it, so every game is counted in
@@ -41,13 +41,14 @@ class SetExtras {
                                  const std::vector<uint64_t>& skipped) = 0;
 };
 
-// What the counts are for: a book needs the players' ratings only; a store needs its slices
+// What the counts are for: a book needs at most the players' ratings; a store needs its slices
 // and the opponents' ratings too (counts/counts_file.h: the header's ratings lines and slices).
 enum class CountsFor { kBook, kStore };
 
 struct CountRequest {
   pgn::PipelineOptions pipeline;  // inputs, filters, max_ply, threads, progress
   CountsFor counts_for = CountsFor::kBook;
+  bool ratings = false;  // a book's: keep the players' ratings (a store's counts always do)
   bool count_repeats = false;
   bool keep_duplicates = false;  // count every copy of a game (counts/duplicate_filter.h)
   InputPart part;                // of every input

@@ -42,6 +42,8 @@ COUNTING_AND_RULES = {
     "--drop-duplicates": 0,
     # The preset shapes the counting too: `count --rules NAME` counts as that build does.
     "--rules": 1,
+    # A book weighted by rating needs the players' ratings counted.
+    "--weight": 1,
 }
 
 # The rules: given to the final `build --from-counts`.
@@ -54,7 +56,6 @@ RULES = {
     "--max-score-drop": 1,
     "--min-score": 1,
     "--side": 1,
-    "--weight": 1,
     "--prune-unreachable": 0,
     "--allow-empty": 0,
 }

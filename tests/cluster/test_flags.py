@@ -39,6 +39,7 @@ def test_flags_are_sorted_with_their_values():
                           "--rescore-depth=6", "--exits", "x.epd", "--exit-depth", "4"])
     assert s.counting == ["--min-elo", "2000", "--results", "1-0", "0-1", "--rules", "polyglot"]
     assert s.rules == ["--rules", "polyglot"]
+    assert flags.sort_flags(["--weight", "rating"]).counting == ["--weight", "rating"]
     assert s.rescoring == ["--rescore-depth", "6"]
     assert s.exits == {"--exits": "x.epd", "--exit-depth": "4"}
     assert flags.exits_command_flags(s.exits) == ["--depth", "4"]

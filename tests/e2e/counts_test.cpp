@@ -71,7 +71,7 @@ const std::vector<Rules> kRules = {
     {"polyglot", {"--rules", "polyglot"}, {"--max-ply", "1024", "--count-repeats", "--keep-duplicates"}},
     // The preset names the same counting.
     {"polyglot preset", {"--rules", "polyglot"}, {"--rules", "polyglot"}},
-    {"rating", {"--weight", "rating", "--min-move-games", "2"}, {}},
+    {"rating", {"--weight", "rating", "--min-move-games", "2"}, {"--weight", "rating"}},
     // Counted for a store (slices, opponents' ratings): the book sums the slices back.
     {"store counts", {"--weight", "rating"}, {"--for", "store"}},
 };
@@ -249,15 +249,24 @@ TEST(Counts, SetsCountedWithDifferentOptionsAreRefusedNamingTheOption) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("filters: none in " + (dir / "b").string()), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "m" / "games.fingerprints"));
-  // Counts for a store keep what a book's lack: the two are not added up.
+  // Counts for a store keep what a book's lack (here the ratings first): the two are not added up.
   ASSERT_EQ(count({kTwic}, dir / "s", {"--for", "store"}).exit_code, 0);
   r = build_from({dir / "b", dir / "s"}, dir / "y.bin");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(
-      r.err.find("opponent_ratings: off in " + (dir / "b").string() + ", on in " + (dir / "s").string()),
+      r.err.find("ratings: off in " + (dir / "b").string() + ", on in " + (dir / "s").string()),
       std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(dir / "y.bin"));
+  // A book's counts keep the players' ratings only when counted for a rating weight.
+  r = build_from({dir / "b"}, dir / "z.bin", {"--weight", "rating"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(
+      r.err.find("counted without the players' ratings, which --weight rating needs: count with --weight "
+                 "rating"),
+      std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "z.bin"));
 }
 
 TEST(Counts, BuildFromCountsRefusesGameFiltersAndOtherCounting) {

@@ -139,7 +139,7 @@ TEST(DbFromCounts, TwoWholeFilesInTwoSetsMakeTheOneMachineStore) {
   for (const std::string& line : lines) {
     SCOPED_TRACE(line);
     const std::string from_pgn = explore(pgn, {"--moves", line});
-    EXPECT_NE(from_pgn.find("\"top_games\": [{"), std::string::npos);
+    EXPECT_NE(from_pgn.find("\"top_games\":[{"), std::string::npos);
     EXPECT_EQ(explore(counted, {"--moves", line}), from_pgn);
   }
 
