@@ -38,22 +38,27 @@ script() { # name line -> path
 }
 alternate() { python3 bench/alternate.py "$rounds" "$@"; }
 q="--quiet --progress never"
-dask="$driver build $pgn --bookforge $bookforge --progress never --quiet"
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $rounds rounds"
 
 echo
 echo "== overhead: the cluster path on this machine against one process (goal <= 1.2x)"
-for n in 1 2; do
-  one=$(script one$n "$bookforge build $pgn -o $tmp/one$n.bin --threads $n $q")
-  cl=$(script dask$n "$dask -o $tmp/dask$n.bin --local $n")
+# case: label, workers, inputs, flags. Part 1's games are often in two shards (a player's games
+# against another player of the same file), which the cluster counts again: --keep-duplicates
+# shows the path without that; the three parts are whole files as shards.
+parts="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst $data/games/pgnmentor_players_part3_Philidor-Zvjaginsev.pgn.zst"
+cases=("part1-w1|1|$pgn|" "part1-w2|2|$pgn|" "part1-keep-w2|2|$pgn|--keep-duplicates" "parts123-w2|2|$parts|")
+for c in "${cases[@]}"; do
+  IFS='|' read -r label n inputs flags <<< "$c"
+  one=$(script "one-$label" "$bookforge build $inputs -o $tmp/one-$label.bin --threads $n $q $flags")
+  cl=$(script "dask-$label" "$driver build $inputs -o $tmp/dask-$label.bin --local $n --bookforge $bookforge --progress never --quiet $flags")
   "$one" && "$cl"
-  cmp "$tmp/one$n.bin" "$tmp/dask$n.bin" && echo "$n worker(s): the books are the same"
+  cmp "$tmp/one-$label.bin" "$tmp/dask-$label.bin" && echo "$label: the books are the same"
   alternate "$one" ";;" "$cl"
 done
 
 echo
-echo "== scaling: 1 -> 2 workers"
-alternate "$tmp/dask1" ";;" "$tmp/dask2"
+echo "== scaling: 1 -> 2 workers (part 1)"
+alternate "$tmp/dask-part1-w1" ";;" "$tmp/dask-part1-w2"
 
 echo
 echo "== size: bytes of counts per game (count --partitions 4)"

@@ -28,6 +28,7 @@ DRIVER_OPTIONS = {
     "--output": 1,
     "--scheduler": 1,
     "--local": 1,
+    "--local-processes": 0,
     "--work-dir": 1,
     "--keep-work": 0,
     "--bookforge": 1,
@@ -63,6 +64,8 @@ def driver_parser(command):
     p.add_argument("-o", "--output")
     p.add_argument("--scheduler", help="address of a running Dask scheduler, e.g. tcp://10.0.0.1:8786")
     p.add_argument("--local", type=int, default=os.cpu_count() or 1, help="workers of a LocalCluster [cores]")
+    p.add_argument("--local-processes", action="store_true",
+                   help="LocalCluster workers as processes (as a cluster's are) rather than threads of this one")
     p.add_argument("--work-dir", help="folder for the counts and parts, shared by every worker")
     p.add_argument("--keep-work", action="store_true", help="keep the work folder after the job")
     p.add_argument("--bookforge", default="bookforge", help="the bookforge binary on the workers [on PATH]")

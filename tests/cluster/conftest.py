@@ -36,10 +36,11 @@ def run(args, **kwargs):
 def driver(bookforge):
     """Runs bookforge-dask as a user does (its own interpreter, from its shebang)."""
 
-    def go(*args, local=2, **kwargs):
+    def go(*args, local=2, processes=True, **kwargs):
         extra = ["--bookforge", bookforge, "--progress", "never"]
         if local and "--scheduler" not in args:
-            extra += ["--local", str(local)]
+            # Worker processes, as a cluster's are, unless a test asks for the default threads.
+            extra += ["--local", str(local)] + (["--local-processes"] if processes else [])
         return run([DRIVER, *args, *extra], **kwargs)
 
     return go

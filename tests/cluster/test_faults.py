@@ -47,8 +47,8 @@ def test_a_worker_killed_mid_count_still_gives_the_one_machine_book(tmp_path, bo
     one_machine("build", source, "-o", reference, "-q")
     book = tmp_path / "cluster.bin"
     proc = subprocess.Popen(
-        [DRIVER, "build", source, "-o", book, "--parts", "8", "--local", "3", "--bookforge", bookforge,
-         "--progress", "never"],
+        [DRIVER, "build", source, "-o", book, "--parts", "8", "--local", "3", "--local-processes",
+         "--bookforge", bookforge, "--progress", "never"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     killed = []
