@@ -253,9 +253,8 @@ TEST(Counts, SetsCountedWithDifferentOptionsAreRefusedNamingTheOption) {
   ASSERT_EQ(count({kTwic}, dir / "s", {"--for", "store"}).exit_code, 0);
   r = build_from({dir / "b", dir / "s"}, dir / "y.bin");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(
-      r.err.find("ratings: off in " + (dir / "b").string() + ", on in " + (dir / "s").string()),
-      std::string::npos)
+  EXPECT_NE(r.err.find("ratings: off in " + (dir / "b").string() + ", on in " + (dir / "s").string()),
+            std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(dir / "y.bin"));
   // A book's counts keep the players' ratings only when counted for a rating weight.
