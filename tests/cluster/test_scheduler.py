@@ -76,12 +76,13 @@ def test_a_scheduler_and_two_workers_build_the_one_machine_book(tmp_path, cluste
 def test_a_worker_that_cannot_see_the_work_folder_fails_the_job_saying_so(tmp_path, cluster, driver):
     work = tmp_path / "shared"
     work.mkdir()
-    if subprocess.run(["unshare", "-m", "true"], capture_output=True).returncode != 0:
-        pytest.skip("no mount namespaces here (unshare -m)")
+    hide = ["unshare", "-m", "sh", "-c", f"mount -t tmpfs tmpfs '{work}' && exec \"$0\" \"$@\""]
+    if subprocess.run(hide + ["true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespaces with tmpfs mounts here (unshare -m, mount -t tmpfs)")
     cluster.add_worker()
     # A worker on "another machine": its own view of the filesystem, where the shared folder is
     # an empty one of its own.
-    cluster.add_worker(prefix=["unshare", "-m", "sh", "-c", f"mount -t tmpfs tmpfs '{work}' && exec \"$0\" \"$@\""])
+    cluster.add_worker(prefix=hide)
     cluster.wait_for_workers(2)
     book = tmp_path / "cluster.bin"
     r = driver("build", TWIC, "-o", book, "--scheduler", cluster.address, "--work-dir", work, local=0)
