@@ -3,7 +3,7 @@
 # (bench/alternate.py), quoted as ratios, on pgnmentor part 1 (137k games, plain):
 #
 #   overhead  bookforge-dask build --local N   against  bookforge build --threads N   (goal <= 1.2x)
-#   scaling   bookforge-dask build --local 1   against  --local 2
+#   scaling   bookforge-dask build --local 1   against  --local 2 (one file in two parts; two files)
 #   per core  bookforge count --threads 1 --max-ply 40  against  fastpopular --concurrency 1
 #             --maxPlies 40 --minCount 2 (goal: count >= 4x faster), when FASTPOPULAR names a
 #             fastpopular binary built from its public source (not part of bookforge)
@@ -46,7 +46,10 @@ echo "== overhead: the cluster path on this machine against one process (goal <=
 # against another player of the same file), which the cluster counts again: --keep-duplicates
 # shows the path without that; the three parts are whole files as shards.
 parts="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst $data/games/pgnmentor_players_part3_Philidor-Zvjaginsev.pgn.zst"
-cases=("part1-w1|1|$pgn|" "part1-w2|2|$pgn|" "part1-keep-w2|2|$pgn|--keep-duplicates" "parts123-w2|2|$parts|")
+two="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst"
+cases=("part1-w1|1|$pgn|" "part1-w2|2|$pgn|" "part1-keep-w2|2|$pgn|--keep-duplicates" "parts123-w2|2|$parts|"
+  "parts123-keep-w1|1|$parts|--keep-duplicates" "parts12-keep-w1|1|$two|--keep-duplicates"
+  "parts12-keep-w2|2|$two|--keep-duplicates")
 for c in "${cases[@]}"; do
   IFS='|' read -r label n inputs flags <<< "$c"
   one=$(script "one-$label" "$bookforge build $inputs -o $tmp/one-$label.bin --threads $n $q $flags")
@@ -57,8 +60,9 @@ for c in "${cases[@]}"; do
 done
 
 echo
-echo "== scaling: 1 -> 2 workers (part 1)"
+echo "== scaling: 1 -> 2 workers: part 1 (two parts of one file), and two whole files"
 alternate "$tmp/dask-part1-w1" ";;" "$tmp/dask-part1-w2"
+alternate "$tmp/dask-parts12-keep-w1" ";;" "$tmp/dask-parts12-keep-w2"
 
 echo
 echo "== size: bytes of counts per game (count --partitions 4)"
