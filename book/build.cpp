@@ -51,8 +51,12 @@ Status count_store(const BuildRequest& request, BuildReport& report, Counted& co
 }
 
 Status count_sets(const BuildRequest& request, BuildReport& report, Counted& counted) {
-  FromCountsRequest from_counts{request.max_ply_given, request.count_repeats_given,
-                                request.keep_duplicates_given, !request.pipeline.filter.empty()};
+  FromCountsRequest from_counts{request.key_range,
+                                request.key_ranges,
+                                request.max_ply_given,
+                                request.count_repeats_given,
+                                request.keep_duplicates_given,
+                                !request.pipeline.filter.empty()};
   Result<std::unique_ptr<CountsForBuild>> opened =
       open_counts_for_build(request.from_counts, from_counts, report.rules);
   if (!opened) return opened.error();

@@ -44,7 +44,9 @@ struct BuildRequest {
   pgn::PipelineOptions pipeline;  // inputs, filters, threads, progress; max_ply comes from rules
   std::string from_db;
   std::vector<std::string> from_counts;  // folders made by `count`
-  counts::SliceFilter from_db_slices;    // with from_db: only the games of these slices
+  uint32_t key_range = 0;                // with from_counts: only this key range of key_ranges
+  uint32_t key_ranges = 1;
+  counts::SliceFilter from_db_slices;  // with from_db: only the games of these slices
   GameSource games;
 
   // The rules, as resolved from a preset and flags. With from_db, the store's max-ply and repeat

@@ -78,9 +78,15 @@ Result<std::unique_ptr<CountsForBuild>> open_counts_for_build(const std::vector<
   rules.count_repeats = counted.count_repeats;
   rules.keep_duplicates = counted.keep_duplicates;
 
-  for (std::unique_ptr<counts::EntryStream>& group :
-       counts::summed_groups(*sets, counts::finest_common_partitions(*sets)))
-    out->streams.push_back(std::make_unique<BookEntries>(std::move(group), rules.needs_ratings()));
+  const uint32_t finest = counts::finest_common_partitions(*sets);
+  if (request.ranges > finest)
+    return Error{"--key-range " + std::to_string(request.range) + "/" + std::to_string(request.ranges) +
+                 ": a range of at most the sets' smallest K (" + std::to_string(finest) + ") is needed"};
+  std::vector<std::unique_ptr<counts::EntryStream>> groups = counts::summed_groups(*sets, finest);
+  // With a key range, only its groups (the finer ranges within it), still in key order.
+  const uint32_t per_range = finest / request.ranges;
+  for (uint32_t g = request.range * per_range; g < (request.range + 1) * per_range; ++g)
+    out->streams.push_back(std::make_unique<BookEntries>(std::move(groups[g]), rules.needs_ratings()));
   return out;
 }
 

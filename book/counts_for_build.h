@@ -11,6 +11,7 @@
 // other values they are an error, and so are game filters (count applied them).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,11 @@
 namespace bookforge::book {
 
 struct FromCountsRequest {
+  // Only keys k with k * ranges / 2^64 == range (ranges a power of two, at most every set's K):
+  // the books of ranges 0 .. ranges-1, concatenated in order, are the whole book, since a
+  // Polyglot book is sorted by key and every rule but reachability looks at one position.
+  uint32_t range = 0;
+  uint32_t ranges = 1;
   bool max_ply_given = false;     // --max-ply on the command line (or in the config file)
   bool repeats_given = false;     // --count-repeats likewise
   bool duplicates_given = false;  // --keep-duplicates or --drop-duplicates

@@ -11,8 +11,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "base/batch.h"
 #include "base/output_file.h"
 #include "book/build.h"
 #include "book/selection_rules.h"
@@ -27,6 +30,7 @@
 #include "cli/output_path.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
+#include "counts/counts_set.h"
 #include "cli/slice_options.h"
 #include "json/build_json.h"
 #include "pgn/pipeline.h"
@@ -62,6 +66,7 @@ struct BuildOptions {
   std::string from_db;                   // a store (db add) instead of PGN files: book/from_db.h
   SliceFlags slices;                     // with from_db: a slice of the store's games
   std::vector<std::string> from_counts;  // sets made by `count`: book/counts_for_build.h
+  std::string key_range;                 // with from_counts: "r/K", one range of the book
   std::string config;
   RescoreFlags rescore;      // engine rescoring of the candidates (cli/rescore_options.h)
   ExitFlags exits;           // the book's exit positions as EPD (cli/exit_options.h)
@@ -98,6 +103,23 @@ Status check_plan_flags(const BuildOptions& opts) {
     if (!o.path.empty())
       return Error{o.option + ": --rescore-plan writes a plan and no book: leave out " + o.option};
   return ok_status();
+}
+
+// --key-range r/K: one range of a book built from counts. The rules that look beyond one
+// position (reachability, rescoring, which searches the reachable positions, and the exits)
+// need the whole book.
+Result<std::pair<uint32_t, uint32_t>> parse_key_range(const BuildOptions& opts,
+                                                      const book::SelectionRules& rules) {
+  Result<Batch> range = parse_batch(opts.key_range);
+  if (!range) return Error{"--key-range " + range.error().message};
+  if (Status s = counts::check_partitions(range->count); !s.ok())
+    return Error{"--key-range " + opts.key_range + ": K must be a power of two (the sets' ranges)"};
+  if (opts.from_counts.empty()) return Error{"--key-range needs --from-counts"};
+  if (rules.prune_unreachable || !opts.exits.path.empty() || opts.rescore.depth > 0 || opts.rescore.nodes > 0)
+    return Error{
+        "--key-range builds one range of the book: --prune-unreachable, rescoring and --exits need "
+        "the whole book"};
+  return std::pair{range->index, range->count};
 }
 
 int run_build(const BuildOptions& opts) {
@@ -153,6 +175,14 @@ int run_build(const BuildOptions& opts) {
   request.count_repeats_given = given(opts.rules.repeats_opt);
   request.keep_duplicates_given = given(opts.rules.duplicates_opt);
   request.from_counts = opts.from_counts;
+  if (!opts.key_range.empty()) {
+    Result<std::pair<uint32_t, uint32_t>> range = parse_key_range(opts, *rules);
+    if (!range) {
+      print_error(range.error().message);
+      return kExitUsage;
+    }
+    std::tie(request.key_range, request.key_ranges) = *range;
+  }
   request.allow_empty = opts.allow_empty;
   Result<pgn::PipelineOptions> pipeline = make_pipeline_options(opts.inputs, opts.filter, opts.read);
   if (!pipeline) {
@@ -363,6 +393,10 @@ void setup_build(CLI::App& root) {
          "from the PGN they counted (their max-ply, repeat counting, duplicates and filters apply)")
       ->excludes(files)
       ->excludes("--from-db");
+  cmd->add_option("--key-range", opts->key_range,
+                  "With --from-counts, only the entries of key range r of K (r/K, K a power of two, at most "
+                  "every set's): the K books, concatenated in range order, are the whole book (a task a "
+                  "range on a cluster); not with --prune-unreachable, rescoring or --exits");
   add_slice_options(*cmd, opts->slices);
   add_rescore_options(cmd, opts->rescore);
   add_exit_options(cmd, opts->exits);

@@ -181,7 +181,50 @@ class Job:
             read_counts_header_or_fail(s)
         return self.rules(sets, flags, output)
 
+    def spread_rules(self, sets, flags):
+        """Whether the rules run a task per key range (each reads its range of every set, so the
+        reduce and the rules are one step): when no rule needs the whole book, and for as many
+        sets as a reduce would be used for."""
+        whole_book = flags.rescores() or flags.exits or "--prune-unreachable" in flags.rules
+        reduce = self.options.reduce
+        return not whole_book and (reduce == "ranges" or (reduce == "auto" and len(sets) > DIRECT_SETS))
+
+    def rules_by_range(self, sets, flags, output):
+        """The book a key range a task, the parts concatenated in range order: a Polyglot book is
+        sorted by key, so they are the whole book byte for byte (build --key-range)."""
+        k = min(self.options.partitions, min(int(read_counts_header(s)["partitions"]) for s in sets))
+        parts = [self.path(f"book-{r:05d}.bin") for r in range(k)]
+        reports = [self.path(f"book-{r:05d}.json") for r in range(k)]
+        calls = [
+            (tasks.command, self.bookforge,
+             ["build", "-o", parts[r], "--progress", "never", "--allow-empty", "--key-range", f"{r}/{k}",
+              "--report", reports[r]] + flags.rules + ["--from-counts"] + sets,
+             f"bookforge build --key-range {r}/{k}")
+            for r in range(k)
+        ]
+        self.session.run_stage("rules", calls)
+        self.report["games"] = sum(int(read_counts_header(s).get("games_kept", 0)) for s in sets)
+        self.report["counts_bytes"] = self.counts_bytes(sets)
+        part_reports = []
+        for path in reports:
+            with open(path) as f:
+                part_reports.append(json.load(f))
+        entries = sum(p["entries"] for p in part_reports)
+        self.report["build"] = {"entries": entries, "positions": sum(p["positions"] for p in part_reports),
+                                "key_ranges": part_reports}
+        if entries == 0 and "--allow-empty" not in flags.rules:
+            raise JobError(f"{output}: empty book not written: the selection rules kept no move of the "
+                           f"{self.report['games']} game(s) kept (--allow-empty writes it anyway)")
+        book = self.path("book.bin")
+        with open(book, "wb") as out:
+            for p in parts:
+                with open(p, "rb") as f:
+                    shutil.copyfileobj(f, out)
+        put_in_place(book, output)
+
     def rules(self, sets, flags, output):
+        if self.spread_rules(sets, flags):
+            return self.rules_by_range(sets, flags, output)
         merged = self.merge(sets)
         self.report["games"] = sum(int(read_counts_header(m).get("games_kept", 0)) for m in merged)
         self.report["counts_bytes"] = self.counts_bytes(sets)

@@ -39,10 +39,12 @@ def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one
     assert r.returncode == 0, r.stderr
     assert book.read_bytes() == reference.read_bytes()
     assert f"on {workers} worker(s)" in r.stdout
-    # The reduce ran as a task per range when asked to, or for more than 8 sets, and not when the
-    # rules read the sets.
+    # The rules ran a task per key range when asked to, or for more than 8 sets (each reading
+    # its range of every set: no separate reduce), and as one task reading the sets otherwise.
     sets = 2 * (int(split[split.index("--parts") + 1]) if "--parts" in split else 1)
-    assert ("  merge:" in r.stdout) == ("ranges" in split or ("direct" not in split and sets > 8))
+    spread = "ranges" in split or ("direct" not in split and sets > 8)
+    assert ("  rules: 1 task(s)" not in r.stdout) == spread, r.stdout
+    assert "  merge:" not in r.stdout
     assert leftovers(tmp_path) == []
 
 
@@ -61,6 +63,21 @@ def first_games(source, count):
     text = source.read_text()
     starts = [i for i in range(len(text)) if text.startswith("[Event ", i)]
     return text[: starts[count]] if count < len(starts) else text
+
+
+@pytest.mark.parametrize("whole_book", [["--prune-unreachable"], ["--exits", "EXITS", "--exit-depth", "2"]])
+def test_rules_that_need_the_whole_book_run_on_the_merged_ranges(tmp_path, driver, one_machine, whole_book):
+    # Reachability and the exits look beyond one position: the reduce merges the ranges (a task
+    # each), then one task applies the rules to the whole.
+    flags = [str(tmp_path / "one.epd") if f == "EXITS" else f for f in whole_book]
+    one_machine("build", TWIC, LICHESS, "-o", tmp_path / "one.bin", "-q", *flags)
+    flags = [str(tmp_path / "cluster.epd") if f == "EXITS" else f for f in whole_book]
+    r = driver("build", TWIC, LICHESS, "-o", tmp_path / "cluster.bin", "--parts", "2", "--reduce", "ranges", *flags)
+    assert r.returncode == 0, r.stderr
+    assert "  merge:" in r.stdout and "  rules: 1 task(s)" in r.stdout, r.stdout
+    assert (tmp_path / "cluster.bin").read_bytes() == (tmp_path / "one.bin").read_bytes()
+    if "--exits" in whole_book:
+        assert (tmp_path / "cluster.epd").read_bytes() == (tmp_path / "one.epd").read_bytes()
 
 
 def test_games_in_two_shards_are_counted_once_as_on_one_machine(tmp_path, driver, one_machine):
@@ -113,5 +130,18 @@ def test_progress_is_shown_when_asked(tmp_path, bookforge):
              "--progress", "always", "--parts", "2", "--reduce", "ranges"])
     assert r.returncode == 0, r.stderr
     # Every stage ends on a line with all of its tasks done, and its rate.
-    for stage in ("count", "merge", "rules"):
+    for stage in ("count", "rules"):
         assert re.search(rf"bookforge-dask: {stage} (\d+)/\1 tasks, [0-9.]+/s\n", r.stderr), r.stderr
+
+
+@pytest.mark.parametrize("reduce", ["ranges", "direct"])
+def test_an_empty_book_is_refused_as_on_one_machine(tmp_path, driver, reduce):
+    book = tmp_path / "cluster.bin"
+    r = driver("build", TWIC, LICHESS, "-o", book, "--min-games", "1000000", "--reduce", reduce)
+    assert r.returncode == 1
+    assert "empty book not written: the selection rules kept no move of the 3000 game(s) kept" in r.stderr, r.stderr
+    assert not book.exists()
+    assert leftovers(tmp_path) == []
+    r = driver("build", TWIC, LICHESS, "-o", book, "--min-games", "1000000", "--reduce", reduce, "--allow-empty")
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == b""

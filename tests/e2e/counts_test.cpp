@@ -232,6 +232,53 @@ TEST(Counts, AMergeRangeByRangeBuildsTheOneMachineBook) {
   EXPECT_FALSE(fs::exists(dir / "fine"));
 }
 
+// The rules spread over machines too: a book built a key range at a time from the same sets,
+// the ranges concatenated in order, is the one-machine book.
+TEST(Counts, BooksOfEachKeyRangeConcatenateToTheOneMachineBook) {
+  TempDir dir;
+  for (const Rules& rules : kRules) {
+    SCOPED_TRACE(rules.name);
+    const fs::path whole = dir / (rules.name + "-whole.bin");
+    ASSERT_EQ(build({kTwic, kLichess}, whole, rules.build).exit_code, 0);
+    const fs::path a = next_set(dir), b = next_set(dir);
+    std::vector<std::string> fa = rules.count, fb = rules.count;
+    fa.insert(fa.end(), {"--partitions", "8"});
+    fb.insert(fb.end(), {"--partitions", "4"});
+    ASSERT_EQ(count({kTwic}, a, fa).exit_code, 0);
+    ASSERT_EQ(count({kLichess}, b, fb).exit_code, 0);
+    for (const char* k : {"1", "2", "4"}) {
+      std::string joined;
+      for (int r = 0; r < std::stoi(k); ++r) {
+        const fs::path part = dir / (rules.name + "-part.bin");
+        std::vector<std::string> more = rules.build;
+        more.insert(more.end(), {"--key-range", std::to_string(r) + "/" + k, "--allow-empty"});
+        CommandResult made = build_from({a, b}, part, more);
+        ASSERT_EQ(made.exit_code, 0) << made.err;
+        joined += read_file(part);
+      }
+      EXPECT_EQ(joined, read_file(whole)) << "K " << k;
+    }
+  }
+  // A range finer than a set's K, a K not a power of two, and rules that need the whole book.
+  const fs::path a = next_set(dir);
+  ASSERT_EQ(count({kTwic}, a, {"--partitions", "2"}).exit_code, 0);
+  struct Refusal {
+    std::vector<std::string> flags;
+    int code;  // 1 when the sets say no, 2 when the flags do
+    std::string message;
+  };
+  for (const Refusal& refusal :
+       std::vector<Refusal>{{{"--key-range", "1/4"}, 1, "at most the sets' smallest K (2)"},
+                            {{"--key-range", "1/3"}, 2, "K must be a power of two"},
+                            {{"--key-range", "0/2", "--prune-unreachable"}, 2, "need the whole book"},
+                            {{"--key-range", "0/2", "--rescore-depth", "2"}, 2, "need the whole book"}}) {
+    CommandResult r = build_from({a}, dir / "refused.bin", refusal.flags);
+    EXPECT_EQ(r.exit_code, refusal.code) << r.err;
+    EXPECT_NE(r.err.find(refusal.message), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "refused.bin"));
+  }
+}
+
 // --- refusals ---
 
 TEST(Counts, SetsCountedWithDifferentOptionsAreRefusedNamingTheOption) {
