@@ -55,6 +55,20 @@ EXITS_OPTIONS = {"--depth": 1, "--nodes": 1, "--eval-min": 1, "--eval-max": 1, "
 DB_ADD_OPTIONS = {"--db": 1, "--force": 0, "--game-plies": 1}
 
 
+# What each command takes beyond the cluster options above.
+COMMAND_HELP = {
+    "build": "\nINPUTS are PGN files (or, with --from-counts, sets made by bookforge count). Every flag of\n"
+             "`bookforge build` is taken and goes to the step it shapes: game filters, --max-ply, --rules,\n"
+             "--weight to the counting; the rules to the rules; --rescore-* to the rescoring's batches;\n"
+             "--exits and --exit-* to the exits' batches.",
+    "db-add": "\n--db DB is the store (created if missing). INPUTS are PGN files; the game filters, --max-ply,\n"
+              "--count-repeats and --keep-duplicates shape the counting; --game-plies and --force are db add's.",
+    "exits": "\nBOOK.bin is a Polyglot book; or PGN INPUTS with any `bookforge build` flag, built first.\n"
+             "--depth D or --nodes N, --eval-min CP, --eval-max CP, --hash MB and --engine PATH (a UCI engine\n"
+             "such as Stockfish, on every worker) are `bookforge exits`'s.",
+}
+
+
 class UsageError(ValueError):
     pass
 
@@ -173,12 +187,12 @@ def main(argv=None):
     extra = {"exits": EXITS_OPTIONS, "db-add": DB_ADD_OPTIONS}.get(command, {})
     try:
         inputs, driver, own, build = split_tokens(rest, extra)
+        if "-h" in driver or "--help" in driver:
+            driver_parser(command).print_help()
+            print(COMMAND_HELP[command])
+            return 0
         options = driver_parser(command).parse_args(driver)
         shown = options.output  # as the user gave it, for the summary
-        if "-h" in driver or "--help" in driver:
-            print(usage())
-            driver_parser(command).print_help()
-            return 0
         if options.local < 1:
             raise UsageError("--local needs at least one worker")
         sorted_flags = build_flags.sort_flags(build)

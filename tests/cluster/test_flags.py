@@ -43,3 +43,16 @@ def test_flags_are_sorted_with_their_values():
     assert s.rescoring == ["--rescore-depth", "6"]
     assert s.exits == {"--exits": "x.epd", "--exit-depth": "4"}
     assert flags.exits_command_flags(s.exits) == ["--depth", "4"]
+
+
+def test_every_command_has_help():
+    from conftest import DRIVER
+
+    for command in ("build", "db-add", "exits"):
+        r = run([DRIVER, command, "--help"])
+        assert r.returncode == 0, r.stderr
+        assert "--scheduler" in r.stdout and "--local" in r.stdout
+    r = run([DRIVER, "--help"])
+    assert r.returncode == 0 and "bookforge-dask build" in r.stdout
+    r = run([DRIVER, "nothing"])
+    assert r.returncode == 2 and "unknown command 'nothing'" in r.stderr
