@@ -107,6 +107,7 @@ REFUSED = {
     "--threads": "each task runs on one core of its worker; give workers with --local N or to the cluster",
     "--rescore-plan": "the driver plans the rescoring and spreads its batches itself",
     "--rescore-verdicts": "the driver collects the rescoring's verdicts itself",
+    "--key-range": "the driver builds the key ranges itself (--partitions K of them)",
 }
 
 ALL = {**COUNTING, **COUNTING_AND_RULES, **RULES, **RESCORING, **EXITS}
