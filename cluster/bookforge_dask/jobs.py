@@ -103,7 +103,8 @@ class Job:
         flags = list(counting_flags) + ["--partitions", k, "--for", counts_for]
         sets = [self.path("sets", f"shard-{i:05d}") for i in range(len(shards))]
         calls = [
-            (tasks.count_shard, self.bookforge, [s.input], s.part, sets[i], flags) for i, s in enumerate(shards)
+            (tasks.count_shard, self.bookforge, [s.input], s.part, sets[i], flags, self.shard_name(i, shards))
+            for i, s in enumerate(shards)
         ]
         results = self.session.run_stage("count", calls)
         self.report["shards"] = [
@@ -114,6 +115,10 @@ class Job:
         if len(sets) > 1 and header.get("duplicates") == "dropped":
             sets = self.skip_shared_games(shards, sets, flags)
         return sets
+
+    @staticmethod
+    def shard_name(i, shards):
+        return f"shard {i + 1} of {len(shards)} ({shards[i].describe()})"
 
     def skip_shared_games(self, shards, sets, flags):
         found = self.session.run_stage(
@@ -132,6 +137,7 @@ class Job:
                 shards[i].part,
                 recounted[i],
                 flags + ["--skip-games", skip[i]],
+                self.shard_name(i, shards),
             )
             for i in sorted(skip)
         ]

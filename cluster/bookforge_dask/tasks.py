@@ -80,8 +80,9 @@ def check_worker(bookforge, work_dir, probe):
     }
 
 
-def count_shard(bookforge, inputs, part, set_dir, flags):
-    """`bookforge count` of one shard into the set folder `set_dir`."""
+def count_shard(bookforge, inputs, part, set_dir, flags, shard):
+    """`bookforge count` of one shard (`shard` names it in an error) into the set folder
+    `set_dir`."""
     temp = _temporary(set_dir)
     args = ["count"] + list(inputs) + ["-o", temp, "--threads", "1", "--progress", "never"]
     if part:
@@ -89,7 +90,7 @@ def count_shard(bookforge, inputs, part, set_dir, flags):
     rc, out, err, seconds = run(bookforge, args + list(flags))
     if rc != 0:
         shutil.rmtree(temp, ignore_errors=True)
-        return _failed("bookforge count", rc, err)
+        return _failed(f"{shard}: bookforge count", rc, err)
     _put_folder_in_place(temp, set_dir)
     return {"ok": True, "set": set_dir, "summary": out.strip(), "seconds": seconds}
 
