@@ -30,8 +30,8 @@
 #include "cli/output_path.h"
 #include "cli/read_report.h"
 #include "cli/rescore_options.h"
-#include "counts/counts_set.h"
 #include "cli/slice_options.h"
+#include "counts/counts_set.h"
 #include "json/build_json.h"
 #include "pgn/pipeline.h"
 
