@@ -15,10 +15,10 @@ from conftest import DRIVER, LICHESS, TWIC, leftovers, run
 
 
 def big_input(folder):
-    """A file large enough that counting its parts takes a while: the samples, ten times."""
+    """A file large enough that counting its parts takes a while: the samples, twenty times."""
     path = folder / "big.pgn"
     with open(path, "wb") as out:
-        for _ in range(10):
+        for _ in range(20):
             out.write(TWIC.read_bytes())
             out.write(LICHESS.read_bytes())
     return path
@@ -27,18 +27,25 @@ def big_input(folder):
 def kill_a_worker_while_it_counts(driver_pid, killed):
     """SIGKILLs the worker process running the first `bookforge count` seen under the driver."""
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not killed:
+    try:
+        driver = psutil.Process(driver_pid)
+    except psutil.NoSuchProcess:
+        return
+    while time.monotonic() < deadline and not killed and driver.is_running():
         try:
-            driver = psutil.Process(driver_pid)
-            for child in driver.children(recursive=True):
+            children = driver.children(recursive=True)
+        except (psutil.NoSuchProcess, psutil.ZombieProcess):
+            return
+        for child in children:
+            try:  # a process seen a moment ago may be gone: look at the next one
                 cmd = child.cmdline()
                 if len(cmd) > 1 and cmd[1] == "count" and "--part" in cmd:
                     worker = child.parent()
                     killed.append((worker.pid, " ".join(cmd)))
                     os.kill(worker.pid, signal.SIGKILL)
                     return
-        except (psutil.NoSuchProcess, psutil.ZombieProcess):
-            return
+            except (psutil.NoSuchProcess, psutil.ZombieProcess, psutil.AccessDenied, ProcessLookupError):
+                continue
         time.sleep(0.005)
 
 
