@@ -154,23 +154,11 @@ int run_count_games(CountOptions opts) {
   return kExitOk;
 }
 
-// The sets, whole, and counted alike; their games are not compared.
-Result<std::vector<counts::CountsSet>> open_combinable_sets(const std::vector<std::string>& dirs) {
-  std::vector<counts::CountsSet> sets;
-  for (const std::string& dir : dirs) {
-    Result<counts::CountsSet> set = counts::open_counts_set(dir);
-    if (!set) return set.error();
-    sets.push_back(std::move(*set));
-  }
-  if (Status s = counts::check_sets_combine(sets); !s.ok()) return s.error();
-  return sets;
-}
-
 // One reduce task of a merge spread over machines: range `opts.range` of the merged set, into a
 // folder the other tasks write their ranges into too. The sets' games are not compared here
 // (that reads every game list): the set is complete only once --game-list has compared them.
 int run_merge_range(const CountOptions& opts) {
-  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  Result<std::vector<counts::CountsSet>> opened = counts::open_combinable_sets(opts.inputs);
   if (!opened) {
     print_error(opened.error().message);
     return kExitFailure;
@@ -202,19 +190,15 @@ int run_merge_range(const CountOptions& opts) {
 // The last reduce task: the merged set's game list, once every range is written; the sets'
 // games are compared as a whole merge compares them.
 int run_merge_game_list(const CountOptions& opts) {
-  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
+  counts::SharedGames games;
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs, &games);
   if (!sets) {
     print_error(sets.error().message);
     return kExitFailure;
   }
   counts::CountsHeader header = counts::combined_header(*sets);
   header.partitions = opts.partitions;
-  Result<counts::SharedGames> games = counts::shared_games(*sets);
-  if (!games) {
-    print_error(games.error().message);
-    return kExitFailure;
-  }
-  if (Status s = counts::finish_set(opts.output, header, games->all); !s.ok()) {
+  if (Status s = counts::finish_set(opts.output, header, games.all); !s.ok()) {
     print_error(s.error().message);
     return kExitFailure;
   }
@@ -233,27 +217,21 @@ int run_merge(const CountOptions& opts) {
   if (opts.range >= 0) return run_merge_range(opts);
   if (opts.game_list) return run_merge_game_list(opts);
   const auto start = std::chrono::steady_clock::now();
-  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs);
+  counts::SharedGames games;
+  Result<std::vector<counts::CountsSet>> sets = counts::open_sets_to_add(opts.inputs, &games);
   if (!sets) {
     print_error(sets.error().message);
     return kExitFailure;
   }
-  Status ready = counts::check_partitions(opts.partitions);
-  if (ready.ok()) ready = counts::prepare_set_folder(opts.output);
-  if (!ready.ok()) {
+  if (Status ready = counts::prepare_set_folder(opts.output); !ready.ok()) {
     print_error(ready.error().message);
     return kExitUsage;
   }
   counts::CountsHeader header = counts::combined_header(*sets);
   header.partitions = opts.partitions;
-  Result<counts::SharedGames> games = counts::shared_games(*sets);
-  if (!games) {
-    print_error(games.error().message);
-    return kExitFailure;
-  }
   const uint32_t groups = std::min<uint32_t>(counts::finest_common_partitions(*sets), opts.partitions);
   Result<uint64_t> bytes = counts::write_set(opts.output, header, counts::summed_groups(*sets, groups),
-                                             games->all, read_threads(opts.read));
+                                             games.all, read_threads(opts.read));
   if (!bytes) {
     print_error(bytes.error().message);
     return kExitFailure;
@@ -263,7 +241,7 @@ int run_merge(const CountOptions& opts) {
 }
 
 int run_find_duplicates(const CountOptions& opts) {
-  Result<std::vector<counts::CountsSet>> opened = open_combinable_sets(opts.inputs);
+  Result<std::vector<counts::CountsSet>> opened = counts::open_combinable_sets(opts.inputs);
   if (!opened) {
     print_error(opened.error().message);
     return kExitFailure;

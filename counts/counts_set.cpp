@@ -128,19 +128,28 @@ Status check_sets_combine(const std::vector<CountsSet>& sets) {
   return ok_status();
 }
 
-Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs) {
+Result<std::vector<CountsSet>> open_combinable_sets(const std::vector<std::string>& dirs) {
   std::vector<CountsSet> sets;
   for (const std::string& dir : dirs) {
     Result<CountsSet> set = open_counts_set(dir);
     if (!set) return set.error();
     sets.push_back(std::move(*set));
   }
-  if (sets.empty()) return Error{"no set of counts given"};
   if (Status s = check_sets_combine(sets); !s.ok()) return s.error();
-  if (sets.front().header.options.keep_duplicates || sets.size() == 1) return sets;
+  return sets;
+}
+
+Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs, SharedGames* games) {
+  Result<std::vector<CountsSet>> opened = open_combinable_sets(dirs);
+  if (!opened) return opened.error();
+  std::vector<CountsSet>& sets = *opened;
+  if (sets.empty()) return Error{"no set of counts given"};
+  const bool keep_duplicates = sets.front().header.options.keep_duplicates;
+  if (!games && (keep_duplicates || sets.size() == 1)) return opened;
   Result<SharedGames> shared = shared_games(sets);
   if (!shared) return shared.error();
-  if (shared->games > 0)
+  if (games) *games = std::move(*shared);
+  if (!keep_duplicates && shared->games > 0)
     return Error{
         std::to_string(shared->games) +
         " game(s) are counted in more than one set, and would count twice where one machine counts "
@@ -148,7 +157,7 @@ Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& 
         shared->which +
         "): count the later sets again with --skip-games (`bookforge count --find-duplicates SETS -o "
         "FOLDER` writes their lists), or count every set with --keep-duplicates"};
-  return sets;
+  return opened;
 }
 
 CountsHeader combined_header(const std::vector<CountsSet>& sets) {

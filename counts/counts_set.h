@@ -61,9 +61,9 @@ Result<CountsSet> open_counts_set(const std::string& dir);
 // both values) and no part of an input counted in two of them (naming both sets).
 Status check_sets_combine(const std::vector<CountsSet>& sets);
 
-// Opens the sets (in order) and checks they can be added up, games in two sets included: an
-// error says how many and which sets share them, unless the sets count every copy.
-Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs);
+// Opens the sets (in order), each whole, and checks they can be added up (check_sets_combine);
+// their games are not compared (that reads every game list).
+Result<std::vector<CountsSet>> open_combinable_sets(const std::vector<std::string>& dirs);
 
 // The header of the sets' sum: their options, every input, the games added up (partitions and
 // range left as they were).
@@ -78,6 +78,13 @@ struct SharedGames {
   GameList all;  // every set's games, each once
 };
 Result<SharedGames> shared_games(const std::vector<CountsSet>& sets);
+
+// Opens the sets (in order) and checks they can be added up, games in two sets included: an
+// error says how many and which sets share them, unless the sets count every copy. With
+// `games`, what shared_games() finds is put there (compared once, whether the sets count every
+// copy or not).
+Result<std::vector<CountsSet>> open_sets_to_add(const std::vector<std::string>& dirs,
+                                                SharedGames* games = nullptr);
 
 // The sets' entries summed, in `groups` streams (a power of two, at most every set's K): stream
 // g holds the keys k with k * groups / 2^64 == g, in (key, move, slice) order. Takes the sets'
