@@ -152,13 +152,20 @@ class Job:
         if len(sets) == 1 or (reduce == "auto" and len(sets) <= DIRECT_SETS) or reduce == "direct":
             return sets
         merged = self.path("merged")
-        # Ranges no finer than the coarsest set's: a range is cut from whole files of each set.
-        k = min(self.options.partitions, min(int(read_counts_header(s)["partitions"]) for s in sets))
+        k = self.key_ranges(sets)
+        merge = ["count", "--merge"] + sets + ["-o", merged, "--partitions", str(k)]
         self.session.run_stage(
-            "merge", [(tasks.merge_range, self.bookforge, sets, merged, str(k), str(r)) for r in range(k)]
+            "merge",
+            [(tasks.command, self.bookforge, merge + ["--range", str(r)], f"bookforge count --merge --range {r}")
+             for r in range(k)],
         )
-        self.session.run_stage("game-list", [(tasks.merge_game_list, self.bookforge, sets, merged, str(k))])
+        self.run_one("game-list", merge + ["--game-list"], "bookforge count --merge --game-list")
         return [merged]
+
+    def key_ranges(self, sets):
+        """The K of a reduce or of the rules by range: no finer than the coarsest set's, so that a
+        range is cut from whole files of each set."""
+        return min(self.options.partitions, min(int(read_counts_header(s)["partitions"]) for s in sets))
 
     def counts_bytes(self, sets):
         total = 0
@@ -198,7 +205,7 @@ class Job:
     def rules_by_range(self, sets, flags, output):
         """The book a key range a task, the parts concatenated in range order: a Polyglot book is
         sorted by key, so they are the whole book byte for byte (build --key-range)."""
-        k = min(self.options.partitions, min(int(read_counts_header(s)["partitions"]) for s in sets))
+        k = self.key_ranges(sets)
         parts = [self.path(f"book-{r:05d}.bin") for r in range(k)]
         reports = [self.path(f"book-{r:05d}.json") for r in range(k)]
         calls = [
@@ -209,8 +216,6 @@ class Job:
             for r in range(k)
         ]
         self.session.run_stage("rules", calls)
-        self.report["games"] = sum(int(read_counts_header(s).get("games_kept", 0)) for s in sets)
-        self.report["counts_bytes"] = self.counts_bytes(sets)
         part_reports = []
         for path in reports:
             with open(path) as f:
@@ -229,11 +234,11 @@ class Job:
         put_in_place(book, output)
 
     def rules(self, sets, flags, output):
+        self.report["games"] = sum(int(read_counts_header(s).get("games_kept", 0)) for s in sets)
+        self.report["counts_bytes"] = self.counts_bytes(sets)
         if self.spread_rules(sets, flags):
             return self.rules_by_range(sets, flags, output)
         merged = self.merge(sets)
-        self.report["games"] = sum(int(read_counts_header(m).get("games_kept", 0)) for m in merged)
-        self.report["counts_bytes"] = self.counts_bytes(sets)
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
         args = ["build", "-o", book, "--progress", "never", "--from-counts"] + merged

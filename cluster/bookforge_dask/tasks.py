@@ -111,28 +111,9 @@ def find_duplicates(bookforge, sets, out_dir):
     return {"ok": True, "skip": lists, "seconds": seconds}
 
 
-def merge_range(bookforge, sets, merged_dir, partitions, key_range):
-    """One key range of the merged set (bookforge writes the range file under a temporary name
-    itself)."""
-    args = ["count", "--merge"] + list(sets)
-    args += ["-o", merged_dir, "--partitions", partitions, "--range", key_range]
-    rc, out, err, seconds = run(bookforge, args)
-    if rc != 0:
-        return _failed(f"bookforge count --merge --range {key_range}", rc, err)
-    return {"ok": True, "seconds": seconds}
-
-
-def merge_game_list(bookforge, sets, merged_dir, partitions):
-    args = ["count", "--merge"] + list(sets) + ["-o", merged_dir, "--partitions", partitions, "--game-list"]
-    rc, out, err, seconds = run(bookforge, args)
-    if rc != 0:
-        return _failed("bookforge count --merge --game-list", rc, err)
-    return {"ok": True, "seconds": seconds}
-
-
 def command(bookforge, args, what):
     """Any bookforge command whose outputs bookforge itself writes under temporary names (build,
-    rescore, exits, db add): its stdout and stderr."""
+    count --merge, rescore, exits, db add): its stdout and stderr."""
     rc, out, err, seconds = run(bookforge, args)
     if rc != 0:
         return _failed(what, rc, err)
