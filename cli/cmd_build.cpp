@@ -21,6 +21,7 @@
 #include "book/selection_rules.h"
 #include "cli/command.h"
 #include "cli/config_file.h"
+#include "cli/enum_option.h"
 #include "cli/exit_options.h"
 #include "cli/filter_options.h"
 #include "cli/help_default.h"
@@ -279,20 +280,6 @@ int run_build(const BuildOptions& opts) {
   return kExitOk;
 }
 
-// Reads a rule's enum by the names the rules know (parse_weight_kind, ...): the text becomes
-// the enum's number, which CLI11 stores into the field.
-template <class Enum>
-CLI::Validator enum_names(std::optional<Enum> (*parse)(std::string_view), const std::string& choices) {
-  return CLI::Validator(
-      [parse, choices](std::string& text) -> std::string {
-        const std::optional<Enum> value = parse(text);
-        if (!value) return "'" + text + "' is not one of " + choices;
-        text = std::to_string(static_cast<int>(*value));
-        return "";
-      },
-      "{" + choices + "}");
-}
-
 // Makes `option` override the preset's `field` with what it wrote into r.given, when given.
 template <class T>
 CLI::Option* overrides(RuleFlags& r, CLI::Option* option, T book::SelectionRules::*field) {
@@ -356,7 +343,7 @@ void add_rule_options(CLI::App* cmd, RuleFlags& r) {
   add_rule(cmd, r, "--weight", &SelectionRules::weight,
            "games, score (2W+D as Polyglot), uniform, or rating (games weighted by the mover's rating) " +
                shown(book::weight_kind_name(defaults.weight)))
-      ->transform(enum_names(book::parse_weight_kind, "games, score, uniform or rating"));
+      ->transform(enum_names(book::parse_weight_kind, kWeightChoices));
   add_rule_switch(cmd, r, "--prune-unreachable", &SelectionRules::prune_unreachable,
                   "Keep only positions reachable from the start position through kept moves");
   r.repeats_opt =

@@ -20,6 +20,7 @@
 #include "book/counts_for_build.h"
 #include "book/selection_rules.h"
 #include "cli/command.h"
+#include "cli/enum_option.h"
 #include "cli/filter_options.h"
 #include "cli/memory_option.h"
 #include "cli/number_option.h"
@@ -50,8 +51,8 @@ struct CountOptions {
   ReadFlags read;
   std::string memory;
   std::string tmp_dir;
-  std::string rules;   // a preset of build's: its max-ply, repeat counting and duplicates
-  std::string weight;  // build's --weight: whether a book's counts keep the ratings
+  std::string rules;  // a preset of build's: its max-ply, repeat counting and duplicates
+  book::WeightKind weight = book::SelectionRules{}.weight;  // build's: whether a book's counts keep ratings
   CLI::Option* max_ply_flag = nullptr;
   CLI::Option* repeats_flag = nullptr;
   CLI::Option* duplicates_flag = nullptr;
@@ -96,11 +97,9 @@ int run_count_games(CountOptions opts) {
   request.output = opts.output;
   request.partitions = opts.partitions;
   request.counts_for = opts.counts_for;
-  if (!opts.weight.empty()) {
-    book::SelectionRules rules;
-    rules.weight = *book::parse_weight_kind(opts.weight);
-    request.ratings = rules.needs_ratings();
-  }
+  book::SelectionRules rules;
+  rules.weight = opts.weight;
+  request.ratings = rules.needs_ratings();
   request.count_repeats = opts.count_repeats;
   request.keep_duplicates = opts.keep_duplicates;
   if (!opts.part.empty()) {
@@ -359,13 +358,7 @@ void setup_count(CLI::App& root) {
              "--weight", opts->weight,
              "Count for a book of this weight (build's --weight): rating keeps the players' ratings, "
              "which a book of counts otherwise leaves out (a store's counts keep them always)")
-          ->check(CLI::Validator(
-              [](const std::string& text) -> std::string {
-                return book::parse_weight_kind(text)
-                           ? ""
-                           : "'" + text + "' is not one of games, score, uniform or rating";
-              },
-              "{games, score, uniform or rating}")));
+          ->transform(enum_names(book::parse_weight_kind, kWeightChoices)));
   opts->repeats_flag = cmd->add_flag("--count-repeats,!--no-count-repeats", opts->count_repeats,
                                      "Count a move every time a game repeats it (as Polyglot does), "
                                      "not once per game [off; on with --rules polyglot]");
