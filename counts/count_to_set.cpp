@@ -119,7 +119,9 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   pgn::SinkFactory sink = [&](int i) -> pgn::GameSink& { return (*tally)->sink(i); };
   if (request.extras) sink = request.extras->wrap_counted(std::move(sink), pipeline.inputs);
   if (!request.keep_duplicates) sink = duplicates.wrap(std::move(sink));
-  sink = counted.wrap(std::move(sink));
+  // A book's counts that keep every copy of a game leave their game list empty: sets of kept
+  // copies are never searched for shared games, and hashing every game costs a few per cent.
+  if (for_store || !request.keep_duplicates || !request.skip.empty()) sink = counted.wrap(std::move(sink));
   if (request.extras) sink = request.extras->wrap_read(std::move(sink), pipeline.inputs);
   Result<pgn::ReadStats> read = pgn::read_games(pipeline, sink);
   if (!read) return read.error();

@@ -1,6 +1,7 @@
 // A list of game fingerprints (counts/game_fingerprint.h) on disk: the games a set of counts
-// holds (counts/counts_set.h), so that games counted in two sets are found, and the skip
-// lists that tell `count --skip-games` which games another set already holds.
+// holds (counts/counts_set.h), so that games counted in two sets are found (empty for a book's
+// counts that keep duplicates: nothing is looked up there), and the skip lists that tell
+// `count --skip-games` which games another set already holds.
 //
 //   offset      bytes  what
 //   0           8      magic "BFGAMES\n"
