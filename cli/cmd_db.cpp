@@ -19,11 +19,13 @@
 #include "cli/position_options.h"
 #include "cli/read_report.h"
 #include "cli/slice_options.h"
+#include "json/history_json.h"
 #include "json/store_json.h"
 #include "store/add.h"
 #include "store/add_from_counts.h"
 #include "store/explore.h"
 #include "store/game_text.h"
+#include "store/history.h"
 #include "store/store.h"
 
 namespace bookforge::cli {
@@ -50,6 +52,7 @@ struct DbExploreOptions {
   SliceFlags slices;
   std::string openings;
   bool json = false;
+  bool history = false;
 };
 
 struct DbGameOptions {
@@ -247,6 +250,40 @@ void print_exploration_text(const store::Exploration& x, const std::optional<sto
   print_position_games_text(games);
 }
 
+void print_history_text(const store::History& h, const chess::Board& board,
+                        const counts::SliceFilter& filter) {
+  std::printf("position  %s\n", board.fen().c_str());
+  std::printf("key       %s\n", hex64(board.key()).c_str());
+  if (!filter.empty()) std::printf("games of  %s\n", filter.describe().c_str());
+  if (h.months.empty())
+    std::printf("no dated games in the store for this position\n");
+  else
+    std::printf("\n%-8s %10s %10s %10s %10s\n", "month", "games", "white", "draws", "black");
+  for (const store::MonthResults& m : h.months)
+    std::printf("%04d-%02d  %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10" PRIu64 "\n", m.year, m.month,
+                m.games, m.white, m.draws, m.black);
+  if (h.undated > 0) std::printf("\n%" PRIu64 " more game(s) with no month in their date\n", h.undated);
+}
+
+// db explore --history: the position's games month by month instead of its moves.
+int run_db_history(store::Store& db, const chess::Board& board, const counts::SliceFilter& filter,
+                   bool as_json) {
+  Result<store::History> h = store::position_history(db, board, filter);
+  if (!h) {
+    print_error(h.error().message);
+    return kExitFailure;
+  }
+  if (as_json) {
+    const json::Json out{{"key", hex64(board.key())},
+                         {"filter", filter.describe()},
+                         {"history", json::to_json(*h, json::Style::kCli)}};
+    std::puts(json::json_text(out).c_str());
+  } else {
+    print_history_text(*h, board, filter);
+  }
+  return kExitOk;
+}
+
 int run_db_explore(const DbExploreOptions& opts) {
   std::optional<chess::LastMove> last;
   Result<chess::Board> board = resolve_position(opts.position, &last);
@@ -264,6 +301,7 @@ int run_db_explore(const DbExploreOptions& opts) {
     print_error(db.error().message);
     return kExitFailure;
   }
+  if (opts.history) return run_db_history(*db, *board, *filter, opts.json);
   Result<store::Exploration> x = store::explore(*db, *board, *filter);
   if (!x) {
     print_error(x.error().message);
@@ -408,6 +446,10 @@ void setup_db(CLI::App& root) {
       "\"last_year\", \"score\", \"opening\"}], \"top_games\", \"recent_games\": [{\"id\", \"white\", "
       "\"black\", \"white_elo\", \"black_elo\", \"result\", \"date\", \"event\", \"url\", \"source\", "
       "\"number\", \"offset\"}]}");
+  explore->add_flag("--history", explore_opts->history,
+                    "The position's games month by month instead of its moves (with --json: {\"key\", "
+                    "\"filter\", \"history\": {\"months\": [{\"month\", \"white\", \"draws\", \"black\", "
+                    "\"games\"}], \"undated\"}}); months with no game are listed with zeros");
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 

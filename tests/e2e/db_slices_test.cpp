@@ -2,8 +2,8 @@
 // rewrites the samples' dates and time controls so that every kind of slice occurs, counts every
 // (position, move) per game slice with its own reader and its own rules (written from the
 // documentation of counts/slice.h, not from its code), and compares `db explore` under
-// several filters. Then `build --from-db` with slice flags against `build` of the PGN with the
-// reader's own filters, which must give the same book byte for byte.
+// several filters, and `db explore --history` likewise. Then `build --from-db` with slice flags against
+// `build` of the PGN with the reader's own filters, which must give the same book byte for byte.
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -252,6 +252,43 @@ class DbSlices : public ::testing::Test {
     EXPECT_EQ(x["games"].get<uint64_t>(), position_games);
   }
 
+  // Compares `db explore --history` of `board` under `filter` with the independent count: the
+  // games of every move, month by month, without a gap between the first and last month (or
+  // the filter's bounds), and the games whose date has no month apart.
+  void check_history(const chess::Board& board, const Filter& filter) {
+    std::vector<std::string> args{"db",        "explore", "--db",  db_.string(),
+                                  "--history", "--json",  "--fen", board.fen()};
+    args.insert(args.end(), filter.args.begin(), filter.args.end());
+    CommandResult r = run_bookforge(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json h = nlohmann::json::parse(r.out)["history"];
+    std::map<int, Counts> by_month;  // year * 100 + month
+    uint64_t undated = 0;
+    for (auto it = counts_->lower_bound({board.key(), 0});
+         it != counts_->end() && it->first.first == board.key(); ++it)
+      for (const auto& [slice, c] : it->second) {
+        if (!filter.keeps(slice)) continue;
+        if (slice.month == 0) {
+          undated += c.games;
+          continue;
+        }
+        Counts& m = by_month[slice.year * 100 + slice.month];
+        m.white += c.white, m.draws += c.draws, m.black += c.black, m.games += c.games;
+      }
+    EXPECT_EQ(h["undated"].get<uint64_t>(), undated);
+    int first = filter.since ? filter.since : by_month.empty() ? 0 : by_month.begin()->first;
+    const int last = filter.until ? filter.until : by_month.empty() ? 0 : by_month.rbegin()->first;
+    std::vector<nlohmann::json> expected;
+    for (int when = first; first && last && when <= last; when = when % 100 == 12 ? when + 89 : when + 1) {
+      const Counts m = by_month.count(when) ? by_month[when] : Counts{};
+      char month[16];
+      std::snprintf(month, sizeof month, "%04d-%02d", when / 100, when % 100);
+      expected.push_back(
+          {{"month", month}, {"white", m.white}, {"draws", m.draws}, {"black", m.black}, {"games", m.games}});
+    }
+    EXPECT_EQ(h["months"], nlohmann::json(expected));
+  }
+
   static TempDir* dir_;
   static fs::path pgn_, db_;
   static std::map<Key, std::vector<std::pair<GameSlice, Counts>>>* counts_;
@@ -292,6 +329,29 @@ TEST_F(DbSlices, ExploreUnderEveryFilterEqualsTheIndependentCount) {
     SCOPED_TRACE("filter: " + name);
     for (const chess::Board& b : boards) check(b, f);
   }
+}
+
+TEST_F(DbSlices, HistoryUnderEveryFilterEqualsTheIndependentCount) {
+  for (const Filter& f : filters()) {
+    std::string name;
+    for (const std::string& a : f.args) name += a + " ";
+    SCOPED_TRACE("filter: " + name);
+    for (const char* line : {"", "e4", "d4 Nf6 c4", "e4 c5 Nf3 d6", "e4 e5 Nf3 Nc6 Bb5 a6"}) {
+      chess::Board b;
+      std::istringstream in(line);
+      for (std::string san; in >> san;) {
+        chess::UndoInfo undo;
+        b.make_move(chess::san_to_move(b, san).move, undo);
+      }
+      check_history(b, f);
+    }
+  }
+  // The text names the position and lists the months.
+  CommandResult text =
+      run_bookforge({"db", "explore", "--db", db_.string(), "--history", "--since", "2003-04"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("games of  since=2003-04"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n2003-04 "), std::string::npos) << text.out;
 }
 
 TEST_F(DbSlices, BuildFromASliceOfTheStoreEqualsBuildFromTheFilteredPgn) {
