@@ -20,12 +20,14 @@
 #include "cli/read_report.h"
 #include "cli/slice_options.h"
 #include "json/history_json.h"
+#include "json/player_json.h"
 #include "json/store_json.h"
 #include "store/add.h"
 #include "store/add_from_counts.h"
 #include "store/explore.h"
 #include "store/game_text.h"
 #include "store/history.h"
+#include "store/player_explore.h"
 #include "store/store.h"
 
 namespace bookforge::cli {
@@ -53,6 +55,9 @@ struct DbExploreOptions {
   std::string openings;
   bool json = false;
   bool history = false;
+  std::string player;  // with color: the player explorer
+  std::string color;
+  std::string modes;
 };
 
 struct DbGameOptions {
@@ -284,6 +289,66 @@ int run_db_history(store::Store& db, const chess::Board& board, const counts::Sl
   return kExitOk;
 }
 
+void print_player_text(const store::PlayerExploration& x, const store::PlayerQuery& q,
+                       const chess::Board& board, const book::OpeningNames& names) {
+  std::printf("position  %s\n", board.fen().c_str());
+  std::printf("key       %s\n", hex64(x.key).c_str());
+  std::printf("player    %s with %s: %" PRIu64 " game(s)%s%s\n", q.player.c_str(),
+              q.as_white ? "White" : "Black", x.player_games, q.filter.empty() ? "" : " of ",
+              q.filter.empty() ? "" : q.filter.describe().c_str());
+  if (x.games_without_moves > 0)
+    std::printf("note      %" PRIu64 " game(s) added before this store kept moves are not walked\n",
+                x.games_without_moves);
+  std::printf("games     %" PRIu64 "\n", x.games);
+  if (x.moves.empty()) {
+    std::printf("no game of the player played on from this position\n");
+    return;
+  }
+  std::printf("\n%-8s %-6s %8s %8s %8s %8s %7s %7s %6s %-10s  %s\n", "move", "uci", "games", "white", "draws",
+              "black", "score", "opp elo", "perf", "last", "opening");
+  auto rating = [](const std::optional<double>& r) { return r ? fixed(*r, 0) : std::string("-"); };
+  for (const store::PlayerMove& m : x.moves) {
+    const std::string last = m.last_date ? std::to_string(m.last_date / 10000) : std::string("-");
+    std::printf("%-8s %-6s %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %6.1f%% %7s %6s %-10s  %s\n",
+                m.san.c_str(), m.uci.c_str(), m.games, m.white, m.draws, m.black, m.score_percent,
+                rating(m.avg_opponent_rating).c_str(), rating(m.performance).c_str(), last.c_str(),
+                opening_of(names, m.after_key).c_str());
+  }
+  std::printf("\nscore and perf (opp elo + 400 x (wins - losses) / results): the player's\n");
+  constexpr size_t kShown = 8;
+  std::vector<store::GameRecord> recent(x.recent_games.begin(),
+                                        x.recent_games.begin() + std::min(kShown, x.recent_games.size()));
+  print_game_list_text("recent games (bookforge db game ID prints one)", recent);
+}
+
+// db explore --player: the tree of one player's games with one colour.
+int run_db_player(const DbExploreOptions& opts, store::Store& db, const chess::Board& board,
+                  const counts::SliceFilter& filter) {
+  store::PlayerQuery query;
+  query.player = opts.player;
+  query.as_white = opts.color == "white";
+  query.filter = filter;
+  Result<uint32_t> modes = store::parse_modes(opts.modes);
+  if (!modes) {
+    print_error(modes.error().message);
+    return kExitUsage;
+  }
+  query.modes = *modes;
+  Result<store::PlayerExploration> x = store::explore_player(db, board, query);
+  if (!x) {
+    print_error(x.error().message);
+    return kExitFailure;
+  }
+  book::OpeningNames names;
+  if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
+  if (opts.json)
+    std::puts(json::json_text(json::to_json(json::PlayerPosition{*x, query, board, names}, json::Style::kCli))
+                  .c_str());
+  else
+    print_player_text(*x, query, board, names);
+  return kExitOk;
+}
+
 int run_db_explore(const DbExploreOptions& opts) {
   std::optional<chess::LastMove> last;
   Result<chess::Board> board = resolve_position(opts.position, &last);
@@ -302,6 +367,7 @@ int run_db_explore(const DbExploreOptions& opts) {
     return kExitFailure;
   }
   if (opts.history) return run_db_history(*db, *board, *filter, opts.json);
+  if (!opts.player.empty()) return run_db_player(opts, *db, *board, *filter);
   Result<store::Exploration> x = store::explore(*db, *board, *filter);
   if (!x) {
     print_error(x.error().message);
@@ -450,6 +516,20 @@ void setup_db(CLI::App& root) {
                     "The position's games month by month instead of its moves (with --json: {\"key\", "
                     "\"filter\", \"history\": {\"months\": [{\"month\", \"white\", \"draws\", \"black\", "
                     "\"games\"}], \"undated\"}}); months with no game are listed with zeros");
+  CLI::Option* player = explore->add_option(
+      "--player", explore_opts->player,
+      "The player explorer: the moves of this player's games (the name as the PGN writes it, "
+      "ASCII case ignored), with --color; figures from the player's side");
+  explore->add_option("--color", explore_opts->color, "With --player: the player's colour")
+      ->check(CLI::IsMember({"white", "black"}))
+      ->needs(player);
+  player->needs("--color");
+  explore
+      ->add_option("--modes", explore_opts->modes,
+                   "With --player: rated,casual (as lichess's Event tag says; other games have no mode and "
+                   "are kept only without --modes)")
+      ->needs(player);
+  explore->get_option("--history")->excludes(player);
   add_openings_option(*explore, explore_opts->openings);
   explore->callback([explore_opts] { set_exit_code(run_db_explore(*explore_opts)); });
 

@@ -1,5 +1,7 @@
 #include "store/game_record.h"
 
+#include "chess/board.h"
+#include "counts/slice.h"
 #include "counts/varint.h"
 #include "pgn/tag_value.h"
 
@@ -62,6 +64,12 @@ uint16_t rating_rank(uint16_t white_elo, uint16_t black_elo) {
   return uint16_t((uint32_t(white_elo) + black_elo) / 2);
 }
 
+GameMode mode_of_event(std::string_view event) {
+  if (event.rfind("Rated ", 0) == 0) return GameMode::kRated;
+  if (event.rfind("Casual ", 0) == 0) return GameMode::kCasual;
+  return GameMode::kUnknown;
+}
+
 GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int64_t input) {
   GameRecord r;
   r.fingerprint = fingerprint;
@@ -71,11 +79,18 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
   r.white_elo = game.white_elo;
   r.black_elo = game.black_elo;
   r.outcome = game.outcome;
+  static const uint64_t kStartKey = chess::Board().key();
+  if (!game.plies.empty() && game.plies.front().key == kStartKey && game.start_ply == 0) {
+    r.moves.reserve(2 * game.plies.size());
+    for (const pgn::PlyRecord& ply : game.plies) put_u16(r.moves, ply.move);
+  }
+  r.slice = counts::slice_of_game(game);
   if (!game.tags) return r;
   const pgn::TagList& tags = *game.tags;
   r.white = decoded(tags, "White");
   r.black = decoded(tags, "Black");
   r.event = decoded(tags, "Event");
+  r.mode = mode_of_event(r.event);
   r.date = decoded(tags, "Date");
   if (date_rank(r.date) == 0)
     if (std::string utc = decoded(tags, "UTCDate"); date_rank(utc) != 0) r.date = utc;
@@ -91,21 +106,27 @@ void encode_game_record(const GameRecord& r, std::string& out) {
   put_u16(out, r.white_elo);
   put_u16(out, r.black_elo);
   out.push_back(char(r.outcome));
-  uint8_t offset[counts::kMaxVarintBytes];
-  out.append(reinterpret_cast<const char*>(offset), counts::put_varint(offset, r.offset));
-  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) put_text(out, *text);
+  out.push_back(char(r.mode));
+  uint8_t number[counts::kMaxVarintBytes];
+  out.append(reinterpret_cast<const char*>(number), counts::put_varint(number, r.offset));
+  out.append(reinterpret_cast<const char*>(number), counts::put_varint(number, r.slice));
+  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site, &r.moves}) put_text(out, *text);
 }
 
 bool decode_game_record(std::string_view bytes, GameRecord& r) {
-  if (bytes.size() < 5) return false;
+  if (bytes.size() < 6) return false;
   const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
   const auto* const end = p + bytes.size();
   r.white_elo = uint16_t(p[0] | p[1] << 8);
   r.black_elo = uint16_t(p[2] | p[3] << 8);
   r.outcome = pgn::Outcome(p[4]);
-  p += 5;
-  if (!counts::get_varint(p, end, r.offset)) return false;
-  for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site}) {
+  if (p[5] > uint8_t(GameMode::kCasual)) return false;
+  r.mode = GameMode(p[5]);
+  p += 6;
+  uint64_t slice = 0;
+  if (!counts::get_varint(p, end, r.offset) || !counts::get_varint(p, end, slice) || slice > UINT32_MAX) return false;
+  r.slice = uint32_t(slice);
+  for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site, &r.moves}) {
     uint64_t length = 0;
     if (!counts::get_varint(p, end, length) || uint64_t(end - p) < length) return false;
     text->assign(reinterpret_cast<const char*>(p), size_t(length));

@@ -26,6 +26,11 @@ inline constexpr int kRecentGames = 4;
 // about 40% more time (measured with bench/alternate.py).
 inline constexpr int kDefaultGamePlies = 12;
 
+// Rated or casual, as lichess's Event tag says ("Rated Blitz game", "Casual Rapid game");
+// unknown for every other event (an over-the-board tournament, say).
+enum class GameMode : uint8_t { kUnknown = 0, kRated = 1, kCasual = 2 };
+GameMode mode_of_event(std::string_view event);
+
 struct GameRecord {
   uint64_t fingerprint = 0;  // the game's id (counts/game_fingerprint.h)
   int64_t source = 0;        // sources.id once recorded; while reading, the input's index
@@ -36,6 +41,13 @@ struct GameRecord {
   std::string site;  // a URL where the game can be seen, or empty
   uint16_t white_elo = 0, black_elo = 0;
   pgn::Outcome outcome = pgn::Outcome::kUnknown;
+  // For the player explorer (store/player_explore.h): the game's slice (counts/slice.h), its
+  // mode, and the moves it was counted with (the first max-ply, Polyglot-encoded, u16
+  // little-endian each), replayed from the standard start; empty for a game from a set-up
+  // position, which the player explorer does not walk.
+  uint32_t slice = 0;
+  GameMode mode = GameMode::kUnknown;
+  std::string moves;
 
   // "1-0", "1/2-1/2", "0-1" or "*".
   std::string result() const;
@@ -69,8 +81,9 @@ uint32_t date_rank(std::string_view date);
 uint16_t rating_rank(uint16_t white_elo, uint16_t black_elo);
 
 // A record's bytes as spilled and as a set of counts keeps them (store/set_games.h): both Elos
-// (u16 little-endian), the outcome (u8), the offset (a varint), then white, black, event, date and
-// site, each a varint length and its bytes. The fingerprint, source and number are kept beside.
+// (u16 little-endian), the outcome (u8), the mode (u8), the offset and the slice (varints), then
+// white, black, event, date, site and moves, each a varint length and its bytes. The
+// fingerprint, source and number are kept beside.
 void encode_game_record(const GameRecord& record, std::string& out);
 // False when `bytes` are not exactly one record's.
 bool decode_game_record(std::string_view bytes, GameRecord& record);

@@ -54,7 +54,8 @@
 
 namespace bookforge::store {
 
-inline constexpr uint32_t kSetGamesVersion = 1;
+// 2: records with the game's slice, mode and moves (the player explorer's).
+inline constexpr uint32_t kSetGamesVersion = 2;
 inline constexpr const char* kSetRecordsFile = "games.records";
 inline constexpr const char* kSetPositionsFile = "games.positions";
 

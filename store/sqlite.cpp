@@ -146,6 +146,11 @@ void Statement::bind(int index, std::string_view text) {
   sqlite3_bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
 }
 
+void Statement::bind_blob(int index, std::string_view bytes) {
+  // An empty view may have no data pointer, which SQLite would bind as NULL.
+  sqlite3_bind_blob(stmt_, index, bytes.empty() ? "" : bytes.data(), int(bytes.size()), SQLITE_TRANSIENT);
+}
+
 void Statement::bind_null(int index) { sqlite3_bind_null(stmt_, index); }
 
 Result<bool> Statement::step() {

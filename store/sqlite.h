@@ -62,6 +62,7 @@ class Statement {
   // Parameters are 1-based, as in SQLite.
   void bind(int index, int64_t value);
   void bind(int index, std::string_view text);
+  void bind_blob(int index, std::string_view bytes);
   void bind_null(int index);
 
   // Advances to the next row: true when a row is available, false when done.

@@ -13,6 +13,18 @@
 namespace bookforge::store {
 namespace {
 
+// What the player explorer reads of a game (store/player_explore.h), added to the games table
+// by schema version 5: in a store made before, by ALTER TABLE, which appends them last as the
+// definition does (so that the games of a side store copy over column for column).
+constexpr const char* kPlayerGameColumns = R"sql(
+  slice       INTEGER NOT NULL DEFAULT 0,
+  mode        INTEGER NOT NULL DEFAULT 0,
+  moves       BLOB NOT NULL DEFAULT x'')sql";
+// Names match as the sources write them but for ASCII case (lichess names are case-blind).
+constexpr const char* kPlayerIndexes = R"sql(
+CREATE INDEX IF NOT EXISTS games_by_white ON games (white COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS games_by_black ON games (black COLLATE NOCASE);)sql";
+
 // The tree's columns come from the counted fields (row.h).
 std::string schema() {
   return R"sql(
@@ -49,8 +61,10 @@ CREATE TABLE games (
   result      TEXT NOT NULL,
   date        TEXT NOT NULL,
   event       TEXT NOT NULL,
-  site        TEXT NOT NULL
+  site        TEXT NOT NULL,
+)sql" + std::string(kPlayerGameColumns) + R"sql(
 );
+)sql" + std::string(kPlayerIndexes) + R"sql(
 CREATE TABLE position_games (
   key         INTEGER NOT NULL,
   fingerprint INTEGER NOT NULL,
@@ -183,6 +197,8 @@ Result<Store> Store::open(const std::string& path, bool writable) {
   Store store(std::move(*db), false);
   if (Status s = store.check_format(); !s) return s.error();
   if (Status s = store.apply_pragmas(writable); !s) return s.error();
+  if (writable)
+    if (Status s = store.add_player_columns(); !s) return s.error();
   if (Status s = register_entry_table(store.db_, store.entry_source_.get()); !s) return s.error();
   if (Status s = register_functions(store.db_); !s) return s.error();
   return store;
@@ -229,6 +245,7 @@ Result<Store> Store::create(const std::string& path) {
   if (s) s = register_functions(store.db_);
   if (s) s = store.set_meta("format", kFormatName);
   if (s) s = store.set_meta("schema_version", std::to_string(kSchemaVersion));
+  if (s) s = store.set_meta(kGamesWithoutMovesMeta, "0");
   if (!s) return s.error();
   return store;
 }
@@ -257,10 +274,56 @@ Status Store::check_format() {
         path() + ": made by an older bookforge (store schema version " + text + "), which kept " +
         (number == 1 ? "no counts by speed, rating band and month" : "no byte offsets of its games") +
         "; make the store again with `bookforge db add` from the same PGN files"};
-  // 3 is 4 without page checksums: read and added to as it is.
-  if (number != kSchemaVersion && number != 3)
+  // 3 is 4 without page checksums: read and added to as it is. 4 is 5 without the player
+  // explorer's columns, which an add puts in (add_player_columns).
+  if (number != kSchemaVersion && number != 4 && number != 3)
     return Error{path() + ": unknown store schema version '" + text + "'"};
   return ok_status();
+}
+
+Result<bool> Store::has_player_columns() {
+  Result<int64_t> n = db_.query_int("SELECT count(*) FROM pragma_table_info('games') WHERE name = 'moves'");
+  if (!n) return n.error();
+  return *n > 0;
+}
+
+Status Store::add_player_columns() {
+  Result<bool> has = has_player_columns();
+  if (!has) return has.error();
+  if (*has) return ok_status();
+  // The games held so far have no moves: the player explorer says how many it cannot see.
+  Result<int64_t> held = db_.query_int("SELECT count(*) FROM games");
+  if (!held) return held.error();
+  std::string alter = "BEGIN;";
+  std::string_view columns = kPlayerGameColumns;
+  for (size_t at = 0; at < columns.size();) {
+    size_t end = columns.find(',', at);
+    if (end == std::string_view::npos) end = columns.size();
+    alter += "ALTER TABLE games ADD COLUMN " + std::string(columns.substr(at, end - at)) + ";";
+    at = end + 1;
+  }
+  Status s = db_.exec(alter + kPlayerIndexes);
+  if (s) s = set_meta(kGamesWithoutMovesMeta, std::to_string(*held));
+  Result<std::optional<std::string>> version = meta("schema_version");
+  if (s && version && *version == std::optional<std::string>("4"))
+    s = set_meta("schema_version", std::to_string(kSchemaVersion));
+  if (s) s = db_.exec("COMMIT;");
+  if (!s) {
+    (void)db_.exec("ROLLBACK;");
+    return s;
+  }
+  return ok_status();
+}
+
+Result<uint64_t> Store::games_without_moves() {
+  Result<bool> has = has_player_columns();
+  if (!has) return has.error();
+  Result<std::optional<std::string>> value = meta(kGamesWithoutMovesMeta);
+  if (!value) return value.error();
+  if (*has && *value) return uint64_t(std::strtoull((*value)->c_str(), nullptr, 10));
+  Result<int64_t> all = db_.query_int("SELECT count(*) FROM games");
+  if (!all) return all.error();
+  return uint64_t(*all);
 }
 
 Status Store::apply_pragmas(bool writable) {
@@ -453,7 +516,8 @@ Status Store::for_each_game_fingerprint(const std::function<void(uint64_t finger
 Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
-      "date, event, site, offset) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+      "date, event, site, offset, slice, mode, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+      "?13, ?14, ?15)");
   if (!insert) return insert.error();
   uint64_t added = 0;
   for (GameRecord g; games.next(g);) {
@@ -469,6 +533,9 @@ Result<uint64_t> Store::add_games(GameRecordStream& games) {
     insert->bind(10, g.event);
     insert->bind(11, g.site);
     insert->bind(12, int64_t(g.offset));
+    insert->bind(13, int64_t(g.slice));
+    insert->bind(14, int64_t(g.mode));
+    insert->bind_blob(15, g.moves);
     if (Status s = insert->run(); !s) return s.error();
     added += uint64_t(db_.changes());
   }
@@ -592,6 +659,35 @@ Result<std::optional<GameRecord>> Store::game(uint64_t fingerprint) {
   if (!found) return found.error();
   if (found->empty()) return std::optional<GameRecord>();
   return std::optional<GameRecord>(found->front());
+}
+
+Result<std::vector<GameRecord>> Store::games_of_player(const std::string& name, bool as_white) {
+  Result<bool> has = has_player_columns();
+  if (!has) return has.error();
+  if (!*has)
+    return Error{path() +
+                 ": made before the player explorer (store schema version 4 or older): the next `bookforge db "
+                 "add` to it adds what the explorer needs, for the games it adds; make the store again from "
+                 "the same PGN files to include every game"};
+  const std::string side = as_white ? "white" : "black";
+  Result<Statement> s = db_.prepare(std::string("SELECT ") + kGameColumns +
+                                    ", g.slice, g.mode, g.moves FROM games g WHERE g." + side +
+                                    " = ?1 COLLATE NOCASE ORDER BY g.fingerprint");
+  if (!s) return s.error();
+  s->bind(1, name);
+  std::vector<GameRecord> out;
+  for (;;) {
+    Result<bool> row = s->step();
+    if (!row) return row.error();
+    if (!*row) break;
+    GameRecord g = read_game(*s);
+    g.slice = uint32_t(s->column_int(12));
+    const int64_t mode = s->column_int(13);
+    g.mode = mode == 1 ? GameMode::kRated : mode == 2 ? GameMode::kCasual : GameMode::kUnknown;
+    g.moves = std::string(s->column_blob(14));
+    out.push_back(std::move(g));
+  }
+  return out;
 }
 
 Result<std::optional<int>> Store::game_plies() {

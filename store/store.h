@@ -11,7 +11,8 @@
 //            holds the same counts per slice of the games: store/slice_counts.h)
 //   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
 //   games    (fingerprint INTEGER PRIMARY KEY, source, number, white, black, white_elo, black_elo,
-//             result, date, event, site)
+//             result, date, event, site, offset, slice, mode, moves), indexed by white and by
+//             black (ASCII case ignored) for the player explorer
 //            every game added, by its fingerprint (counts/game_fingerprint.h, stored as the signed
 //            integer with the same bits), so a copy of it in a later add is counted once; with
 //            its record (store/game_record.h): `db game` finds it by source and number
@@ -51,7 +52,11 @@ namespace bookforge::store {
 // 2: counts by slice (the tree's slices column) and the opponents' rating sums.
 // 3: the games' byte offsets in their sources (games.offset).
 // 4: page checksums (store/page_checksum.h); a store of version 3 is read without them.
-inline constexpr int kSchemaVersion = 4;
+// 5: the games' slice, mode and moves, and indexes by player (the player explorer); an add
+//    brings a store of version 4 (or 3, still without checksums) up to them.
+inline constexpr int kSchemaVersion = 5;
+// meta: how many games a store held when it was brought up to version 5 (store/player_explore.h).
+inline constexpr const char* kGamesWithoutMovesMeta = "games_without_moves";
 inline constexpr const char* kFormatName = "bookforge-tree";
 
 // How the counts of a store were made; every later add must use the same (unless forced).
@@ -158,6 +163,13 @@ class Store {
   enum class GameOrder { kTopRated, kRecent };
   Result<std::vector<GameRecord>> games_at(uint64_t key, GameOrder order);
   Result<std::optional<GameRecord>> game(uint64_t fingerprint);
+  // The player explorer's games (store/player_explore.h): every game `name` played as White
+  // (else Black), the name matched as stored but for ASCII case, with slice, mode and moves.
+  // An error for a store made before schema version 5 that no add has brought up to it.
+  Result<std::vector<GameRecord>> games_of_player(const std::string& name, bool as_white);
+  // Games the player explorer cannot walk: those a store made before schema version 5 held
+  // when an add brought it up to 5 (they have no moves); every game before that.
+  Result<uint64_t> games_without_moves();
   // Plies of a game whose positions keep top and recent games; nullopt before the first add.
   Result<std::optional<int>> game_plies();
   Status set_game_plies(int plies);
@@ -179,6 +191,9 @@ class Store {
       : db_(std::move(db)), created_(created), entry_source_(std::make_unique<EntryTableSource>()) {}
   Status check_format();
   Status apply_pragmas(bool writable);
+  Result<bool> has_player_columns();
+  // Brings a store of schema version 3 or 4 up to the player explorer's columns.
+  Status add_player_columns();
   Result<std::optional<std::string>> meta(const std::string& name);
   Status set_meta(const std::string& name, const std::string& value);
 
