@@ -12,6 +12,7 @@
 #include "book/polyglot/format.h"
 #include "cli/command.h"
 #include "cli/filter_options.h"
+#include "cli/game_list_text.h"
 #include "cli/memory_option.h"
 #include "cli/number_option.h"
 #include "cli/openings_option.h"
@@ -192,19 +193,6 @@ Result<PositionGameLists> position_game_lists(store::Store& db, uint64_t key) {
   return lists;
 }
 
-std::string game_id(const store::GameRecord& g) { return store::game_id(g.fingerprint); }
-
-void print_game_list_text(const char* title, const std::vector<store::GameRecord>& games) {
-  if (games.empty()) return;
-  std::printf("\n%s\n", title);
-  for (const store::GameRecord& g : games) {
-    const std::string white = g.white + (g.white_elo ? " (" + std::to_string(g.white_elo) + ")" : "");
-    const std::string black = g.black + (g.black_elo ? " (" + std::to_string(g.black_elo) + ")" : "");
-    std::printf("  %s  %-7s  %s - %s  %s  %s\n", game_id(g).c_str(), g.result().c_str(), white.c_str(),
-                black.c_str(), g.date.c_str(), g.site.empty() ? g.event.c_str() : g.site.c_str());
-  }
-}
-
 void print_position_games_text(const PositionGameLists& lists) {
   print_game_list_text("top games (highest mean rating; bookforge db game ID prints one)", lists.top);
   print_game_list_text("recent games", lists.recent);
@@ -356,19 +344,12 @@ int run_db_explore(const DbExploreOptions& opts) {
     print_error(board.error().message);
     return kExitUsage;
   }
-  Result<counts::SliceFilter> filter = slice_filter(opts.slices);
-  if (!filter) {
-    print_error(filter.error().message);
-    return kExitUsage;
-  }
-  Result<store::Store> db = store::Store::open(opts.db, false);
-  if (!db) {
-    print_error(db.error().message);
-    return kExitFailure;
-  }
-  if (opts.history) return run_db_history(*db, *board, *filter, opts.json);
-  if (!opts.player.empty()) return run_db_player(opts, *db, *board, *filter);
-  Result<store::Exploration> x = store::explore(*db, *board, *filter);
+  counts::SliceFilter filter;
+  std::optional<store::Store> db;
+  if (int code = open_store_with_filter(opts.db, opts.slices, filter, db); code != kExitOk) return code;
+  if (opts.history) return run_db_history(*db, *board, filter, opts.json);
+  if (!opts.player.empty()) return run_db_player(opts, *db, *board, filter);
+  Result<store::Exploration> x = store::explore(*db, *board, filter);
   if (!x) {
     print_error(x.error().message);
     return kExitFailure;
@@ -376,7 +357,7 @@ int run_db_explore(const DbExploreOptions& opts) {
   // With --moves, how the games came here: by the line's last move or by other move orders.
   std::optional<store::Arrival> arrival;
   if (last) {
-    Result<store::Arrival> a = store::arrival(*db, last->before, last->move, *x, *filter);
+    Result<store::Arrival> a = store::arrival(*db, last->before, last->move, *x, filter);
     if (!a) {
       print_error(a.error().message);
       return kExitFailure;
@@ -391,9 +372,9 @@ int run_db_explore(const DbExploreOptions& opts) {
     return kExitFailure;
   }
   if (opts.json)
-    print_exploration_json(*x, arrival, *board, *filter, names, *games);
+    print_exploration_json(*x, arrival, *board, filter, names, *games);
   else
-    print_exploration_text(*x, arrival, *filter, *board, names, *games);
+    print_exploration_text(*x, arrival, filter, *board, names, *games);
   return kExitOk;
 }
 

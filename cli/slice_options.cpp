@@ -1,5 +1,7 @@
 #include "cli/slice_options.h"
 
+#include "cli/command.h"
+
 namespace bookforge::cli {
 
 void add_slice_options(CLI::App& command, SliceFlags& flags) {
@@ -21,6 +23,23 @@ void add_slice_options(CLI::App& command, SliceFlags& flags) {
 
 Result<counts::SliceFilter> slice_filter(const SliceFlags& flags) {
   return counts::parse_slice_filter(flags.speeds, flags.ratings, flags.since, flags.until);
+}
+
+int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, counts::SliceFilter& filter,
+                           std::optional<store::Store>& db) {
+  Result<counts::SliceFilter> parsed = slice_filter(flags);
+  if (!parsed) {
+    print_error(parsed.error().message);
+    return kExitUsage;
+  }
+  filter = std::move(*parsed);
+  Result<store::Store> opened = store::Store::open(db_path, false);
+  if (!opened) {
+    print_error(opened.error().message);
+    return kExitFailure;
+  }
+  db.emplace(std::move(*opened));
+  return kExitOk;
 }
 
 }  // namespace bookforge::cli

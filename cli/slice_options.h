@@ -1,13 +1,16 @@
 // The slice flags of the commands that read a store (db explore, build --from-db, serve's
-// default): --speeds, --ratings, --since, --until (counts/slice.h says what they select).
+// default, db novelty): --speeds, --ratings, --since, --until (counts/slice.h says what they
+// select).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "base/result.h"
 #include "counts/slice.h"
+#include "store/store.h"
 
 namespace bookforge::cli {
 
@@ -22,5 +25,11 @@ void add_slice_options(CLI::App& command, SliceFlags& flags);
 
 // The filter the flags give; an error naming the flag and the bad item.
 Result<counts::SliceFilter> slice_filter(const SliceFlags& flags);
+
+// What the commands that query a store start from: the filter of the flags and the store at
+// `db_path`, opened read-only. kExitOk, or the exit code to return after the message this
+// printed (usage for a bad flag, failure for the store).
+int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, counts::SliceFilter& filter,
+                           std::optional<store::Store>& db);
 
 }  // namespace bookforge::cli

@@ -75,6 +75,14 @@ const chess::Board& start_board() {
 
 }  // namespace
 
+Result<chess::Board> start_position(const TagList& tags) {
+  std::optional<TagValue> fen = tags.find("FEN");
+  if (!fen) return start_board();
+  const std::string text = fen->decode();
+  if (text.find_first_not_of(" \t") == std::string::npos) return start_board();
+  return chess::Board::from_fen(text);
+}
+
 void WorkerStats::merge_into(ReadStats& total) const {
   total.games += stats.games;
   total.accepted += stats.accepted;
@@ -138,15 +146,9 @@ Control GameReplayer::begin_movetext() {
     state_ = State::kProbing;
     return Control::kContinue;
   }
-  board_ = start_board();
-  if (std::optional<TagValue> fen = tags_.find("FEN")) {
-    std::string text = fen->decode();
-    if (text.find_first_not_of(" \t") != std::string::npos) {
-      Result<chess::Board> board = chess::Board::from_fen(text);
-      if (!board) return bad("bad_fen", board.error().message, fen->raw().data());
-      board_ = *board;
-    }
-  }
+  Result<chess::Board> start = start_position(tags_);
+  if (!start) return bad("bad_fen", start.error().message, tags_.find("FEN")->raw().data());
+  board_ = *start;
   start_ply_ = uint16_t(std::clamp(board_.game_ply(), 0, 65535));
   return Control::kContinue;
 }

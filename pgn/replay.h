@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "chess/board.h"
 #include "chess/san.h"
 #include "pgn/filter.h"
@@ -34,6 +35,10 @@
 #include "pgn/visitor.h"
 
 namespace bookforge::pgn {
+
+// The position a game starts from: its [FEN] tag's when that is not empty, else the standard
+// start (the rule above). An error for a [FEN] that is not a position.
+Result<chess::Board> start_position(const TagList& tags);
 
 // Counters of one worker, merged into ReadStats at the end.
 struct WorkerStats {

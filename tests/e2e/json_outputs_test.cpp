@@ -144,8 +144,8 @@ TempDir* JsonOutputs::dir_ = nullptr;
 
 TEST_F(JsonOutputs, EveryJsonOutputIsCoveredHere) {
   // A new JSON output fails this until the tests below read it back too.
-  EXPECT_EQ(commands_with_json(), (std::set<std::string>{"analyse", "build", "db explore", "db stats", "dump",
-                                                         "info", "probe", "scan"}));
+  EXPECT_EQ(commands_with_json(), (std::set<std::string>{"analyse", "build", "db explore", "db novelty",
+                                                         "db stats", "dump", "info", "probe", "scan"}));
 }
 
 TEST_F(JsonOutputs, ScanReportQuotesTheFileAndTheBadMove) {
@@ -177,6 +177,21 @@ TEST_F(JsonOutputs, DbExploreAndStatsGiveTheNamesBack) {
   const Json stats = run_json({"db", "stats", "--db", store().string(), "--json"});
   ASSERT_EQ(stats["sources"].size(), 1u);
   EXPECT_EQ(stats["sources"][0]["name"], shown(pgn()));
+}
+
+TEST_F(JsonOutputs, DbNoveltyGivesTheNamesBack) {
+  // The store's own games, walked through it: with --min-games 4 each leaves at 1.e4, which the
+  // store's three games played, and those are the start position's top games.
+  const Json walked =
+      run_json({"db", "novelty", "--db", store().string(), pgn().string(), "--min-games", "4", "--json"});
+  ASSERT_EQ(walked["games"].size(), 3u) << walked.dump();
+  const Json& game = walked["games"][0];
+  EXPECT_EQ(game["file"], shown(pgn()));
+  expect_names_in_cli_game(game);
+  ASSERT_EQ(game["top_games"].size(), 3u) << game.dump();
+  expect_names_in_cli_game(game["top_games"][0]);
+  ASSERT_EQ(walked["bad_games"].size(), 1u);
+  EXPECT_EQ(walked["bad_games"][0]["file"], shown(pgn()));
 }
 
 TEST_F(JsonOutputs, BookQueriesNameTheBook) {

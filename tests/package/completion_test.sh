@@ -55,8 +55,9 @@ expect_only "data-samples/twic0920-2000.pgn " -- bookforge build -o data-samples
 expect_only "data-samples/twic0920-2000.pgn " -- bookforge build --output = data-samples/twic
 # A flag's value is not a command: "db" after --output is a file name.
 expect --min-elo -- bookforge build --output db --min
-expect_only "add explore game stats " -- bookforge db ''
+expect_only "add explore game novelty stats " -- bookforge db ''
 expect --db -- bookforge db add --d
+expect --min-games -- bookforge db novelty --min
 expect --depth -- bookforge analyze --de
 expect_only "bash " -- bookforge completion ''
 
