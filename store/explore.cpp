@@ -1,6 +1,7 @@
 #include "store/explore.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
@@ -94,6 +95,40 @@ Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move la
   for (const FilteredCounts& row : *rows)
     if (row.counts.move == move) a.by_line += row.counts.games;
   return a;
+}
+
+Result<GameMoves> game_moves(Store& store, const Exploration& position,
+                             const std::vector<GameRecord>& listed) {
+  GameMoves out;
+  std::unordered_set<uint64_t> wanted;
+  for (const GameRecord& game : listed) wanted.insert(game.fingerprint);
+  for (const ExploredMove& move : position.moves) {
+    std::unordered_map<uint64_t, GameRecord> next_games;
+    for (Store::GameOrder order : {Store::GameOrder::kTopRated, Store::GameOrder::kRecent}) {
+      Result<std::vector<GameRecord>> games = store.games_at(move.after_key, order);
+      if (!games) return games.error();
+      for (GameRecord& game : *games) next_games.emplace(game.fingerprint, std::move(game));
+    }
+    for (const auto& [fingerprint, game] : next_games)
+      if (wanted.contains(fingerprint)) out.uci_by_fingerprint.emplace(fingerprint, move.uci);
+    if (next_games.size() == 1) out.only_game_by_uci.emplace(move.uci, next_games.begin()->second);
+  }
+  return out;
+}
+
+Result<std::vector<uint64_t>> stored_fingerprints(Store& store, FingerprintRange range) {
+  std::vector<uint64_t> found;
+  if (range.first == range.last) {
+    Result<std::optional<GameRecord>> game = store.game(range.first);
+    if (!game) return game.error();
+    if (*game) found.push_back(range.first);
+    return found;
+  }
+  Status scanned = store.for_each_game_fingerprint([&](uint64_t fingerprint) {
+    if (fingerprint >= range.first && fingerprint <= range.last) found.push_back(fingerprint);
+  });
+  if (!scanned) return scanned.error();
+  return found;
 }
 
 }  // namespace bookforge::store
