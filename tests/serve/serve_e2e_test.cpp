@@ -519,8 +519,73 @@ TEST(Serve, CtrlCStopsItWithExitZeroAndNoFileLeft) {
   EXPECT_EQ(after, before);
 }
 
+// One server over two stores, as lichess's explorer holds masters and online games: the
+// TWIC sample answers /masters, the lichess sample /lichess.
+class TwoStoresTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    for (const auto& [db, pgn] :
+         {std::pair{masters(), "twic0920-2000.pgn"}, std::pair{lichess(), "lichess-2016-05-1000.pgn"}}) {
+      CommandResult added =
+          run_bookforge({"db", "add", "--db", db, (source_dir() / "data-samples" / pgn).string()});
+      ASSERT_EQ(added.exit_code, 0) << added.err;
+    }
+    server_ = new ServeProcess({"--masters", masters(), "--lichess", lichess()});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    delete dir_;
+  }
+  void SetUp() override { ASSERT_FALSE(server_->url().empty()) << "the server did not start"; }
+  static std::string masters() { return (*dir_ / "masters.sqlite").string(); }
+  static std::string lichess() { return (*dir_ / "lichess.sqlite").string(); }
+  // db explore's count of the games after 1. e4 in `db`.
+  static uint64_t games_in(const std::string& db) {
+    CommandResult explored = run_bookforge({"db", "explore", "--db", db, "--moves", "e2e4", "--json"});
+    EXPECT_EQ(explored.exit_code, 0) << explored.err;
+    return Json::parse(explored.out)["games"].get<uint64_t>();
+  }
+  static uint64_t served_games(const ServeProcess& server, const std::string& path) {
+    return parse_json(curl_get(server.url() + path + "?play=e2e4"))["bookforge"]["games"].get<uint64_t>();
+  }
+
+  static inline TempDir* dir_ = nullptr;
+  static inline ServeProcess* server_ = nullptr;
+};
+
+TEST_F(TwoStoresTest, MastersAndLichessEachAnswerFromTheirOwnStore) {
+  ASSERT_NE(games_in(masters()), games_in(lichess()));
+  EXPECT_EQ(served_games(*server_, "masters"), games_in(masters()));
+  EXPECT_EQ(served_games(*server_, "master"), games_in(masters()));
+  EXPECT_EQ(served_games(*server_, "lichess"), games_in(lichess()));
+  EXPECT_EQ(served_games(*server_, "api/explorer"), games_in(lichess()));  // without --db, --lichess's
+  // A masters game's PGN comes from the masters store.
+  const std::string id = parse_json(curl_get(server_->url() + "masters"))["topGames"][0]["id"];
+  EXPECT_EQ(curl_get(server_->url() + "masters/pgn/" + id).status, 200);
+
+  // With --db too, /masters keeps its own store and the rest read --db's.
+  ServeProcess with_db({"--db", lichess(), "--masters", masters()});
+  ASSERT_FALSE(with_db.url().empty());
+  EXPECT_EQ(served_games(with_db, "masters"), games_in(masters()));
+  EXPECT_EQ(served_games(with_db, "lichess"), games_in(lichess()));
+}
+
+// tests/serve/lila_explorer_shape.txt holds lila-openingexplorer's fields and statuses, written
+// from its source; lila_shape.py checks every field of our answers against it.
+TEST_F(TwoStoresTest, AnswersHoldToLilasFieldsAndStatuses) {
+  const fs::path here = source_dir() / "tests" / "serve";
+  CommandResult r = run_program(
+      {"python3", (here / "lila_shape.py").string(), (here / "lila_explorer_shape.txt").string(),
+       server_->url(), "", "play=e2e4", "play=d2d4,g8f6,c2c4", "play=e2e4,c7c5,g1f3,d7d6,d2d4",
+       "play=g2g4,e7e5,f2f3", "play=e2e4&speeds=blitz&ratings=1500", "play=e2e4&topGames=2&recentGames=1"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
 TEST(Serve, BadCommandLinesAreRefused) {
   TempDir dir;
+  CommandResult none = run_bookforge({"serve", "--port", "0"});
+  EXPECT_EQ(none.exit_code, 2) << none.err;
   CommandResult missing = run_bookforge({"serve", "--db", (dir / "absent.sqlite").string(), "--port", "0"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("absent.sqlite"), std::string::npos) << missing.err;
