@@ -95,7 +95,7 @@ TEST_F(ServeTest, ExplorerNumbersEqualDbExplore) {
       EXPECT_EQ(fixed2(100.0 * d / decided), fixed2(want["draws"].get<double>()));
       EXPECT_EQ(fixed2(100.0 * b / decided), fixed2(want["black"].get<double>()));
       if (want["avg_rating"].is_null())
-        EXPECT_TRUE(got["averageRating"].is_null());
+        EXPECT_FALSE(got.contains("averageRating"));
       else
         EXPECT_EQ(got["averageRating"], std::lround(want["avg_rating"].get<double>()));
       const std::string opening = got["opening"].is_null() ? std::string()
@@ -491,8 +491,8 @@ TEST_F(ServeSlicesTest, MovesCarryTheStoresStatisticsOfTheSlice) {
   // Unrated and of no known date: game 4's ratings and game 3's year only.
   const Json unrated = explore("ratings=unrated");
   ASSERT_EQ(unrated["moves"].size(), 1u);
-  EXPECT_TRUE(unrated["moves"][0]["averageRating"].is_null());
-  EXPECT_TRUE(unrated["moves"][0]["performance"].is_null());
+  EXPECT_FALSE(unrated["moves"][0].contains("averageRating"));  // unknown: left out, as lichess does
+  EXPECT_FALSE(unrated["moves"][0].contains("performance"));
   EXPECT_EQ(unrated["moves"][0]["bookforge"]["firstYear"], 2022);
   const Json undated = explore("ratings=2800");
   EXPECT_TRUE(undated["moves"][0]["bookforge"]["firstYear"].is_null());
@@ -580,6 +580,20 @@ TEST_F(TwoStoresTest, AnswersHoldToLilasFieldsAndStatuses) {
        server_->url(), "", "play=e2e4", "play=d2d4,g8f6,c2c4", "play=e2e4,c7c5,g1f3,d7d6,d2d4",
        "play=g2g4,e7e5,f2f3", "play=e2e4&speeds=blitz&ratings=1500", "play=e2e4&topGames=2&recentGames=1"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// A lichess opening-explorer client from npm (tests/clients/lichess_explorer_client.mjs says
+// how it is pointed here), installed by scripts/install-deps.sh; skipped, saying why, without
+// node or the package, as the other Node.js clients are.
+TEST_F(TwoStoresTest, ALichessExplorerClientFromNpmGetsOurAnswers) {
+  const fs::path clients = source_dir() / "tests" / "clients";
+  if (run_program({"node", "--version"}).exit_code != 0) GTEST_SKIP() << "node is not installed";
+  if (!fs::exists(clients / "node_modules" / "lichess-opening-explorer" / "package.json"))
+    GTEST_SKIP()
+        << "lichess-opening-explorer is not installed (scripts/install-deps.sh runs npm ci in tests/clients)";
+  CommandResult r = run_program({"node", (clients / "lichess_explorer_client.mjs").string(), server_->url()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("6 answers, each ours in lichess's shape"), std::string::npos) << r.out;
 }
 
 TEST(Serve, BadCommandLinesAreRefused) {
