@@ -114,7 +114,9 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params, E
       history && !is_history_value(*history))
     return Error{"history: expected true or false, got " + quoted_value(*history)};
 
-  Result<std::string> ratings = store_rating_bands(find_param(params, "ratings").value_or(""));
+  // Our own path takes db explore's bands (the page's filters name them); lichess's, its groups.
+  std::string ratings_text = find_param(params, "ratings").value_or("");
+  Result<std::string> ratings = path == ExplorerPath::kOwn ? ratings_text : store_rating_bands(ratings_text);
   if (!ratings) return ratings.error();
   Result<std::string> since = month_bound(params, "since", path);
   if (!since) return since.error();

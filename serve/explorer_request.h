@@ -6,8 +6,9 @@
 // - `variant`: standard chess under any of lichess's names for it ("chess960" and
 //   "fromPosition" are standard chess from a FEN there too); other variants are refused, as
 //   the store counts none;
-// - `ratings`: any number picks lichess's group holding it ("1500": the 1400 group), and
-//   "2500" is 2500 and above, as on lichess; "2800" and "unrated" are our own groups;
+// - `ratings`: on /masters and /lichess any number picks lichess's group holding it ("1500":
+//   the 1400 group), and "2500" is 2500 and above, as on lichess; on our own path they are
+//   db explore's bands (2500: 2500 to 2799); "2800" and "unrated" are our own groups;
 // - `since` / `until`: months "YYYY-MM" or "YYYY/MM" (a year alone is ours: January, or
 //   December for until); on /masters, years, as lichess's masters take them. A `since` after
 //   `until` selects no game;

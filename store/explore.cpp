@@ -100,18 +100,26 @@ Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move la
 Result<GameMoves> game_moves(Store& store, const Exploration& position,
                              const std::vector<GameRecord>& listed) {
   GameMoves out;
-  std::unordered_set<uint64_t> wanted;
-  for (const GameRecord& game : listed) wanted.insert(game.fingerprint);
+  std::unordered_set<uint64_t> unplaced;
+  for (const GameRecord& game : listed) unplaced.insert(game.fingerprint);
+  // Most played first, so the listed games are mostly placed after a few moves; past them only
+  // the moves of one game are read, and of those only the top list: a position reached by one
+  // game lists it there (and the same in its recent list).
   for (const ExploredMove& move : position.moves) {
-    std::unordered_map<uint64_t, GameRecord> next_games;
+    if (move.games != 1 && unplaced.empty()) continue;
+    std::vector<GameRecord> next;
     for (Store::GameOrder order : {Store::GameOrder::kTopRated, Store::GameOrder::kRecent}) {
       Result<std::vector<GameRecord>> games = store.games_at(move.after_key, order);
       if (!games) return games.error();
-      for (GameRecord& game : *games) next_games.emplace(game.fingerprint, std::move(game));
+      next.insert(next.end(), games->begin(), games->end());
+      if (order == Store::GameOrder::kTopRated && games->size() == 1) break;  // the one game
     }
-    for (const auto& [fingerprint, game] : next_games)
-      if (wanted.contains(fingerprint)) out.uci_by_fingerprint.emplace(fingerprint, move.uci);
-    if (next_games.size() == 1) out.only_game_by_uci.emplace(move.uci, next_games.begin()->second);
+    for (const GameRecord& game : next)
+      if (unplaced.erase(game.fingerprint) > 0) out.uci_by_fingerprint.emplace(game.fingerprint, move.uci);
+    if (!next.empty() && std::all_of(next.begin(), next.end(), [&](const GameRecord& game) {
+          return game.fingerprint == next.front().fingerprint;
+        }))
+      out.only_game_by_uci.emplace(move.uci, next.front());
   }
   return out;
 }
