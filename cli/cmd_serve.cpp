@@ -20,6 +20,8 @@ namespace {
 
 struct ServeOptions {
   std::string db;
+  std::string masters;  // /masters's own store
+  std::string lichess;  // /lichess's own store
   std::vector<std::string> books;
   std::string host = "127.0.0.1";
   int port = 8080;
@@ -79,10 +81,20 @@ int run_serve(const ServeOptions& opts) {
   sigset_t signals = StopOnSignal::stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  Result<std::unique_ptr<serve::StorePool>> stores = serve::StorePool::open(opts.db, store_connections());
-  if (!stores) {
-    print_error(stores.error().message);
-    return kExitFailure;
+  // --db serves every path; --masters and --lichess their own (and the rest when there is no --db).
+  serve::ApiStores stores;
+  const std::string& main_path = !opts.db.empty()        ? opts.db
+                                 : !opts.lichess.empty() ? opts.lichess
+                                                         : opts.masters;
+  for (auto [path, pool] : {std::pair{&main_path, &stores.main}, std::pair{&opts.masters, &stores.masters},
+                            std::pair{&opts.lichess, &stores.lichess}}) {
+    if (path->empty()) continue;
+    Result<std::unique_ptr<serve::StorePool>> opened = serve::StorePool::open(*path, store_connections());
+    if (!opened) {
+      print_error(opened.error().message);
+      return kExitFailure;
+    }
+    *pool = std::move(*opened);
   }
   std::vector<serve::NamedBook> books;
   for (const std::string& path : opts.books) {
@@ -96,7 +108,7 @@ int run_serve(const ServeOptions& opts) {
   book::OpeningNames names;
   if (int code = load_opening_names(opts.openings, names); code != kExitOk) return code;
 
-  serve::Api api(std::move(*stores), std::move(names), std::move(books),
+  serve::Api api(std::move(stores), std::move(names), std::move(books),
                  std::make_unique<serve::EngineSlots>(kEngineSlots, kEngineHashMb));
   if (Status read = api.refresh_info(); !read) {
     print_error(read.error().message);
@@ -126,7 +138,15 @@ int run_serve(const ServeOptions& opts) {
 void setup_serve(CLI::App& root) {
   auto opts = std::make_shared<ServeOptions>();
   CLI::App* cmd = add_subcommand(root, "serve", "A local web explorer and HTTP API over a store and books");
-  cmd->add_option("--db", opts->db, "The store (opened read-only)")->required();
+  CLI::Option* db = cmd->add_option("--db", opts->db, "The store (opened read-only)");
+  CLI::Option* masters =
+      cmd->add_option("--masters", opts->masters, "The store /masters answers from (default: --db's)");
+  CLI::Option* lichess =
+      cmd->add_option("--lichess", opts->lichess, "The store /lichess answers from (default: --db's)");
+  // One of them at least; without --db, the others' first answers the remaining paths.
+  CLI::Option_group* stores = cmd->add_option_group("stores");
+  stores->add_options(db, masters, lichess);
+  stores->require_option(1, 3);
   cmd->add_option("--book", opts->books, "A Polyglot book whose moves the page shows (repeatable)");
   cmd->add_option("--host", opts->host, "The address to listen on (default: 127.0.0.1, this machine only)");
   cmd->add_option("--port", opts->port, "The port (default: 8080; 0 picks a free one)")

@@ -9,11 +9,6 @@
 namespace bookforge::json {
 namespace {
 
-// The API's ratings are whole numbers, as lichess's are.
-Json whole_or_null(const std::optional<double>& value) {
-  return value ? Json(std::lround(*value)) : Json(nullptr);
-}
-
 Json decimals_or_null(const std::optional<double>& value, int decimals) {
   return value ? fixed_decimals(*value, decimals) : Json(nullptr);
 }
@@ -22,11 +17,49 @@ Json elo_or_null(uint16_t elo) { return elo ? Json(elo) : Json(nullptr); }
 
 Json url_or_null(const std::string& site) { return site.empty() ? Json(nullptr) : Json(site); }
 
+// lichess's {"name", "rating"}; no rating where the game has none.
+Json api_player(const std::string& name, uint16_t elo) {
+  Json player = {{"name", outside_text(name)}};
+  if (elo) player["rating"] = elo;
+  return player;
+}
+
+// A lichess figure: a whole number, or left out when unknown.
+void set_whole(Json& out, const char* name, const std::optional<double>& value) {
+  if (value) out[name] = std::lround(*value);
+}
+
 Json games_json(const std::vector<store::GameRecord>& games, size_t limit, Style style) {
   Json out = Json::array();
   for (const store::GameRecord& game : games)
     if (out.size() < limit) out.push_back(to_json(game, style));
   return out;
+}
+
+// lichess's list entries: the move the game played from the position, then the game. Games
+// whose move the store cannot tell are left out.
+Json api_games_json(const std::vector<store::GameRecord>& games, size_t limit, const store::GameMoves* moves,
+                    bool with_kind) {
+  Json out = Json::array();
+  if (!moves) return out;
+  for (const store::GameRecord& game : games) {
+    if (out.size() >= limit) break;
+    const auto uci = moves->uci_by_fingerprint.find(game.fingerprint);
+    if (uci == moves->uci_by_fingerprint.end()) continue;
+    Json entry = {{"uci", uci->second}};
+    const Json fields = to_json(game, Style::kApi, with_kind);
+    for (auto field = fields.begin(); field != fields.end(); ++field) entry[field.key()] = *field;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+// The only game of a move, as lichess's "game" of a move played once; null otherwise.
+Json only_game_json(const store::ExploredMove& move, const store::GameMoves* moves, bool with_kind) {
+  if (!moves || move.games != 1) return nullptr;
+  const auto only = moves->only_game_by_uci.find(move.uci);
+  return only == moves->only_game_by_uci.end() ? Json(nullptr)
+                                               : to_json(only->second, Style::kApi, with_kind);
 }
 
 // How the games came to a position reached by a line (store/explore.h): added to `out`.
@@ -46,10 +79,9 @@ Json opening_json(const book::OpeningNames& names, uint64_t key, Style style) {
   return {{"eco", name->eco}, {"name", name->name}};
 }
 
-Json to_json(const store::GameRecord& g, Style style) {
-  const std::string id = store::game_id(g.fingerprint);
+Json to_json(const store::GameRecord& g, Style style, bool with_kind) {
   if (style == Style::kCli)
-    return {{"id", id},
+    return {{"id", store::game_id(g.fingerprint)},
             {"white", outside_text(g.white)},
             {"black", outside_text(g.black)},
             {"white_elo", elo_or_null(g.white_elo)},
@@ -71,17 +103,24 @@ Json to_json(const store::GameRecord& g, Style style) {
     std::snprintf(text, sizeof text, "%04u-%02u", date / 10000, date / 100 % 100);
     month = text;
   }
-  return {{"id", id},
-          {"winner", winner ? Json(winner) : Json(nullptr)},
-          {"white", {{"name", outside_text(g.white)}, {"rating", elo_or_null(g.white_elo)}}},
-          {"black", {{"name", outside_text(g.black)}, {"rating", elo_or_null(g.black_elo)}}},
-          {"year", date ? Json(date / 10000) : Json(nullptr)},
-          {"month", month},
-          {"bookforge",
-           {{"event", outside_text(g.event)}, {"date", outside_text(g.date)}, {"url", url_or_null(g.site)}}}};
+  Json out = {{"id", store::short_game_id(g.fingerprint)}, {"winner", winner ? Json(winner) : Json(nullptr)}};
+  if (const std::optional<store::LichessKind> kind =
+          with_kind ? store::lichess_kind(g.event) : std::nullopt) {
+    out["speed"] = kind->speed;
+    out["mode"] = kind->rated ? "rated" : "casual";
+  }
+  out["white"] = api_player(g.white, g.white_elo);
+  out["black"] = api_player(g.black, g.black_elo);
+  if (date) out["year"] = date / 10000;
+  out["month"] = month;
+  out["bookforge"] = {{"id", store::game_id(g.fingerprint)},
+                      {"event", outside_text(g.event)},
+                      {"date", outside_text(g.date)},
+                      {"url", url_or_null(g.site)}};
+  return out;
 }
 
-Json to_json(const store::ExploredMove& m, const book::OpeningNames& names, Style style) {
+Json to_json(const store::ExploredMove& m, const book::OpeningNames& names, Style style, const Json& game) {
   if (style == Style::kCli)
     return {{"uci", m.uci},
             {"san", m.san},
@@ -97,23 +136,23 @@ Json to_json(const store::ExploredMove& m, const book::OpeningNames& names, Styl
             {"last_year", value_or_null(m.last_year)},
             {"score", fixed_decimals(m.score_percent, 2)},
             {"opening", opening_json(names, m.after_key, style)}};
-  return {{"uci", m.uci},
-          {"san", m.san},
-          {"white", m.white},
-          {"draws", m.draws},
-          {"black", m.black},
-          // Not in lichess's answer: every game of the move, with those without a result ("*"),
-          // which white + draws + black leaves out.
-          {"games", m.games},
-          {"averageRating", whole_or_null(m.avg_rating)},
-          {"averageOpponentRating", whole_or_null(m.avg_opponent_rating)},
-          {"performance", whole_or_null(m.performance)},
-          {"opening", opening_json(names, m.after_key, style)},
-          {"game", nullptr},
-          {"bookforge",
-           {{"share", m.share_percent},
-            {"firstYear", value_or_null(m.first_year)},
-            {"lastYear", value_or_null(m.last_year)}}}};
+  Json out = {{"uci", m.uci},
+              {"san", m.san},
+              {"white", m.white},
+              {"draws", m.draws},
+              {"black", m.black},
+              // Not in lichess's answer: every game of the move, with those without a result
+              // ("*"), which white + draws + black leaves out.
+              {"games", m.games}};
+  set_whole(out, "averageRating", m.avg_rating);
+  set_whole(out, "averageOpponentRating", m.avg_opponent_rating);
+  set_whole(out, "performance", m.performance);
+  out["opening"] = opening_json(names, m.after_key, style);
+  out["game"] = game;
+  out["bookforge"] = {{"share", m.share_percent},
+                      {"firstYear", value_or_null(m.first_year)},
+                      {"lastYear", value_or_null(m.last_year)}};
+  return out;
 }
 
 Json to_json(const ExploredPosition& p, Style style) {
@@ -124,16 +163,15 @@ Json to_json(const ExploredPosition& p, Style style) {
     white += move.white;
     draws += move.draws;
     black += move.black;
-    if (moves.size() < p.max_moves) moves.push_back(to_json(move, p.names, style));
+    if (moves.size() < p.max_moves)
+      moves.push_back(to_json(move, p.names, style, only_game_json(move, p.game_moves, p.with_kind)));
   }
-  Json top = games_json(p.top_games, p.max_top_games, style);
-  Json recent = games_json(p.recent_games, p.max_recent_games, style);
   if (style == Style::kCli) {
     Json out = {{"key", hex64(x.key)}, {"filter", outside_text(p.filter.describe())}, {"games", x.games}};
     if (p.arrival) add_arrival(out, *p.arrival, style);
     out["moves"] = std::move(moves);
-    out["top_games"] = std::move(top);
-    out["recent_games"] = std::move(recent);
+    out["top_games"] = games_json(p.top_games, p.max_top_games, style);
+    out["recent_games"] = games_json(p.recent_games, p.max_recent_games, style);
     return out;
   }
   Json extra = {{"key", hex64(x.key)},
@@ -142,14 +180,16 @@ Json to_json(const ExploredPosition& p, Style style) {
                 {"unknownResults", x.games - (white + draws + black)},
                 {"filter", outside_text(p.filter.describe())}};
   if (p.arrival) add_arrival(extra, *p.arrival, style);
-  return {{"white", white},
-          {"draws", draws},
-          {"black", black},
-          {"moves", std::move(moves)},
-          {"topGames", std::move(top)},
-          {"recentGames", std::move(recent)},
-          {"opening", opening_json(p.names, p.board.key(), style)},
-          {"bookforge", std::move(extra)}};
+  Json out = {{"white", white},
+              {"draws", draws},
+              {"black", black},
+              {"moves", std::move(moves)},
+              {"topGames", api_games_json(p.top_games, p.max_top_games, p.game_moves, p.with_kind)}};
+  if (p.with_recent_games)
+    out["recentGames"] = api_games_json(p.recent_games, p.max_recent_games, p.game_moves, p.with_kind);
+  out["opening"] = opening_json(p.names, p.board.key(), style);
+  out["bookforge"] = std::move(extra);
+  return out;
 }
 
 Json to_json(const store::TreeStats& t) {

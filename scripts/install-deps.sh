@@ -52,10 +52,12 @@ else
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests),
-# from the npm registry, pinned by tests/clients/package-lock.json.
+# The Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests;
+# lichess-opening-explorer is a lichess explorer client the server tests point at bookforge
+# serve), from the npm registry, pinned by tests/clients/package-lock.json; installed again
+# when the lock is newer.
 clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
-if [[ ! -f "$clients/node_modules/chess.js/package.json" ]]; then
+if [[ ! "$clients/node_modules/.package-lock.json" -nt "$clients/package-lock.json" ]]; then
   echo "install-deps: npm ci in tests/clients"
   npm ci --prefix "$clients" --no-audit --no-fund --loglevel=error >/dev/null
 fi

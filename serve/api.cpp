@@ -1,5 +1,6 @@
 #include "serve/api.h"
 
+#include "store/explore.h"
 #include "store/game_text.h"
 
 #include "serve/explorer_json.h"
@@ -35,22 +36,28 @@ Result<json::Json> make_info(store::Store& store, const std::vector<NamedBook>& 
 
 }  // namespace
 
-Api::Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
+Api::Api(ApiStores stores, book::OpeningNames names, std::vector<NamedBook> books,
          std::unique_ptr<EngineSlots> engines)
     : stores_(std::move(stores)),
       names_(std::move(names)),
       books_(std::move(books)),
       engines_(std::move(engines)) {}
 
-ApiResponse Api::explorer(const QueryParams& params) {
+StorePool& Api::store_for(ExplorerPath path) {
+  if (path == ExplorerPath::kMasters && stores_.masters) return *stores_.masters;
+  if (path == ExplorerPath::kLichess && stores_.lichess) return *stores_.lichess;
+  return *stores_.main;
+}
+
+ApiResponse Api::explorer(const QueryParams& params, ExplorerPath path) {
   Result<QueriedPosition> position = position_from_query(params);
   if (!position) return error_response(kStatusBadRequest, position.error().message);
-  Result<ExplorerRequest> request = explorer_request_from_query(params);
+  Result<ExplorerRequest> request = explorer_request_from_query(params, path);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
   std::optional<store::Arrival> arrival;
   PositionGames games;
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
-    StorePool::Lease store = stores_->lease();
+    StorePool::Lease store = store_for(path).lease();
     for (auto [order, list] : {std::pair{store::Store::GameOrder::kTopRated, &games.top},
                                std::pair{store::Store::GameOrder::kRecent, &games.recent}}) {
       Result<std::vector<store::GameRecord>> found = store->games_at(position->board.key(), order);
@@ -58,7 +65,13 @@ ApiResponse Api::explorer(const QueryParams& params) {
       *list = std::move(*found);
     }
     Result<store::Exploration> x = store::explore(*store, position->board, request->filter);
-    if (!x || !position->last) return x;
+    if (!x) return x;
+    std::vector<store::GameRecord> listed = games.top;
+    listed.insert(listed.end(), games.recent.begin(), games.recent.end());
+    Result<store::GameMoves> moves = store::game_moves(*store, *x, listed);
+    if (!moves) return moves.error();
+    games.moves = std::move(*moves);
+    if (!position->last) return x;
     // With `play`, how the games came here: by the line's last move or by other move orders.
     Result<store::Arrival> a =
         store::arrival(*store, position->last->before, position->last->move, *x, request->filter);
@@ -102,14 +115,32 @@ ApiResponse Api::engine(const QueryParams& params, const std::string& address,
 }
 
 ApiResponse Api::game(const QueryParams& params) {
-  const std::string id = find_param(params, "id").value_or("");
-  std::optional<uint64_t> fingerprint = store::parse_game_id(id);
-  if (!fingerprint)
-    return error_response(kStatusBadRequest, "id: not a game id (16 hex digits), got " + quoted_value(id));
-  Result<std::optional<std::string>> text = [&] {
-    StorePool::Lease store = stores_->lease();
-    return store::stored_game_text(*store, *fingerprint);
-  }();
+  return game_text(*stores_.main, find_param(params, "id").value_or(""));
+}
+
+ApiResponse Api::masters_pgn(const std::string& id) {
+  return game_text(store_for(ExplorerPath::kMasters), id);
+}
+
+ApiResponse Api::game_text(StorePool& stores, const std::string& id) {
+  std::optional<store::FingerprintRange> range = store::parse_any_game_id(id);
+  if (!range)
+    return error_response(
+        kStatusBadRequest,
+        "id: not a game id (8 letters and digits, or 16 hex digits), got " + quoted_value(id));
+  StorePool::Lease store = stores.lease();
+  Result<std::vector<uint64_t>> found = store::stored_fingerprints(*store, *range);
+  if (!found) return error_response(kStatusInternalError, found.error().message);
+  if (found->empty())
+    return error_response(kStatusNotFound, "game " + quoted_value(id) + ": not in the store");
+  if (found->size() > 1) {
+    // Two games whose short ids are the same (store/game_record.h): their full ids tell them apart.
+    std::string ids;
+    for (uint64_t fingerprint : *found) ids += (ids.empty() ? "" : ", ") + store::game_id(fingerprint);
+    return error_response(kStatusConflict,
+                          "game " + quoted_value(id) + ": several games have this id: " + ids);
+  }
+  Result<std::optional<std::string>> text = store::stored_game_text(*store, found->front());
   if (!text) return error_response(kStatusInternalError, text.error().message);
   if (!*text) return error_response(kStatusNotFound, "game " + quoted_value(id) + ": not in the store");
   return {kStatusOk, "application/x-chess-pgn; charset=utf-8", std::move(**text)};
@@ -123,7 +154,7 @@ ApiResponse Api::info() {
 
 Status Api::refresh_info() {
   std::lock_guard lock(info_mutex_);
-  StorePool::Lease store = stores_->lease();
+  StorePool::Lease store = stores_.main->lease();
   // Every `db add` records a source (sources are never removed): a newer one means new counts.
   Result<int64_t> newest = store->newest_source_id();
   if (!newest) return newest.error();

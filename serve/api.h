@@ -17,17 +17,29 @@
 #include "serve/api_response.h"
 #include "serve/book_moves.h"
 #include "serve/engine_slot.h"
+#include "serve/explorer_request.h"
 #include "serve/query_params.h"
 #include "serve/store_pool.h"
 
 namespace bookforge::serve {
 
+// The stores the API reads: `main` for /api/* and the explorer's paths without a store of
+// their own; /masters and /lichess may each have theirs (serve --masters, --lichess), so that
+// one server holds a masters database and an online one.
+struct ApiStores {
+  std::unique_ptr<StorePool> main, masters, lichess;
+};
+
 class Api {
  public:
-  Api(std::unique_ptr<StorePool> stores, book::OpeningNames names, std::vector<NamedBook> books,
+  Api(ApiStores stores, book::OpeningNames names, std::vector<NamedBook> books,
       std::unique_ptr<EngineSlots> engines);
 
-  ApiResponse explorer(const QueryParams& params);
+  // The explorer, in the shape of the path asked (serve/explorer_request.h).
+  ApiResponse explorer(const QueryParams& params, ExplorerPath path = ExplorerPath::kOwn);
+  // /masters/pgn/{id}: a game's PGN, as lichess's masters answer it; `id` the 8 characters the
+  // explorer gives (or db explore's 16 hex digits). Read from /masters's store.
+  ApiResponse masters_pgn(const std::string& id);
   ApiResponse position(const QueryParams& params) const;
   ApiResponse books(const QueryParams& params) const;
   // One search per client at a time: a client is the asker's address and, if given, the
@@ -36,6 +48,7 @@ class Api {
   // stops when `client_left` says the asker has gone.
   ApiResponse engine(const QueryParams& params, const std::string& address,
                      const std::function<bool()>& client_left = nullptr);
+  // /api/game?id=: a game's PGN from the main store (either id).
   ApiResponse game(const QueryParams& params);
   // /api/info, made again when the store has changed since (a `db add` while serving): the
   // store's newest source is checked on each call, the counts (a full scan) only then.
@@ -47,7 +60,10 @@ class Api {
   void stop_searches();
 
  private:
-  std::unique_ptr<StorePool> stores_;
+  StorePool& store_for(ExplorerPath path);
+  ApiResponse game_text(StorePool& stores, const std::string& id);
+
+  ApiStores stores_;
   book::OpeningNames names_;
   std::vector<NamedBook> books_;
   std::unique_ptr<EngineSlots> engines_;

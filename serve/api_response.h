@@ -13,6 +13,7 @@ namespace bookforge::serve {
 inline constexpr int kStatusOk = 200;
 inline constexpr int kStatusBadRequest = 400;
 inline constexpr int kStatusNotFound = 404;
+inline constexpr int kStatusConflict = 409;
 inline constexpr int kStatusInternalError = 500;
 inline constexpr int kStatusUnavailable = 503;
 

@@ -18,7 +18,10 @@ json::Json explorer_json(const store::Exploration& exploration, const std::optio
                                         games.recent,
                                         size_t(std::max(request.max_moves, 0)),
                                         size_t(std::max(request.top_games, 0)),
-                                        size_t(std::max(request.recent_games, 0))};
+                                        size_t(std::max(request.recent_games, 0)),
+                                        &games.moves,
+                                        request.path != ExplorerPath::kMasters,
+                                        request.path == ExplorerPath::kLichess};
   return json::to_json(position, json::Style::kApi);
 }
 

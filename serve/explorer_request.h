@@ -1,7 +1,19 @@
-// The explorer's own parameters, as the lichess opening explorer takes them: how many moves to
-// list, and the filters (speeds, ratings, since, until), which the store applies
-// (counts/slice.h). Both spellings of a speed are taken: lichess's "ultraBullet" and ours,
-// "ultrabullet"; besides lichess's values, "unknown" (speed), "unrated" and "2800" (ratings).
+// The explorer's own parameters, as lila-openingexplorer (lichess's explorer server) takes
+// them: how many moves and games to list, and the filters (speeds, ratings, since, until),
+// which the store applies (counts/slice.h). Each path reads them as its lichess counterpart
+// does (the README's table lists where ours differ):
+// - counts are whole numbers >= 0, cut to what we list at most (lichess sets no maximum);
+// - `variant`: standard chess under any of lichess's names for it ("chess960" and
+//   "fromPosition" are standard chess from a FEN there too); other variants are refused, as
+//   the store counts none;
+// - `ratings`: on /masters and /lichess any number picks lichess's group holding it ("1500":
+//   the 1400 group), and "2500" is 2500 and above, as on lichess; on our own path they are
+//   db explore's bands (2500: 2500 to 2799); "2800" and "unrated" are our own groups;
+// - `since` / `until`: months "YYYY-MM" or "YYYY/MM" (a year alone is ours: January, or
+//   December for until); on /masters, years, as lichess's masters take them. A `since` after
+//   `until` selects no game;
+// - `speeds`: lichess's "ultraBullet" and ours, "ultrabullet"; "unknown" is ours;
+// - `history`: lichess's spellings of true and false; the history itself is not answered.
 #pragma once
 
 #include "base/result.h"
@@ -13,7 +25,15 @@ namespace bookforge::serve {
 
 inline constexpr int kDefaultExplorerMoves = 12;  // lichess's default
 
+// Which path asked: each answers in its lichess counterpart's shape.
+enum class ExplorerPath {
+  kOwn,      // /api/explorer, /explorer: both game lists
+  kMasters,  // /masters, /master: years for since/until, no recentGames, no speed or mode
+  kLichess,  // /lichess: each game's speed and mode
+};
+
 struct ExplorerRequest {
+  ExplorerPath path = ExplorerPath::kOwn;
   int max_moves = kDefaultExplorerMoves;
   int top_games = store::kTopGames;  // at most what the store keeps (store/game_record.h)
   int recent_games = store::kRecentGames;
@@ -21,6 +41,7 @@ struct ExplorerRequest {
 };
 
 // Errors name the parameter and the value.
-Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params);
+Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params,
+                                                    ExplorerPath path = ExplorerPath::kOwn);
 
 }  // namespace bookforge::serve

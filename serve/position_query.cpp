@@ -1,5 +1,6 @@
 #include "serve/position_query.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "chess/san.h"
@@ -9,6 +10,8 @@ namespace bookforge::serve {
 Result<QueriedPosition> position_from_query(const QueryParams& params) {
   QueriedPosition position;
   if (std::optional<std::string> fen = find_param(params, "fen")) {
+    // lichess takes '_' for a space, so that a FEN fits in a URL unescaped; no FEN has one.
+    std::replace(fen->begin(), fen->end(), '_', ' ');
     Result<chess::Board> parsed = chess::Board::from_fen(*fen);
     if (!parsed) return Error{"fen: " + parsed.error().message};
     position.start = *parsed;

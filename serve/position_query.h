@@ -1,5 +1,6 @@
 // The position every endpoint is asked about, as lichess's explorer takes it: `fen` (default:
-// the start position) and `play`, UCI moves separated by commas, played from it.
+// the start position; '_' may stand for a space) and `play`, UCI moves separated by commas,
+// played from it.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,8 @@
 #include "serve/query_params.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 
 namespace bookforge::serve {
 
@@ -20,6 +22,17 @@ Result<int> int_param(const QueryParams& params, const std::string& name, int fa
     return Error{name + ": expected a whole number from " + std::to_string(min) + " to " +
                  std::to_string(max) + ", got " + quoted_value(*text)};
   return value;
+}
+
+Result<int> count_param(const QueryParams& params, const std::string& name, int fallback, int max) {
+  std::optional<std::string> text = find_param(params, name);
+  if (!text) return fallback;
+  uint64_t value = 0;
+  const char* end = text->data() + text->size();
+  auto [stop, error] = std::from_chars(text->data(), end, value);
+  if (error != std::errc() || stop != end)
+    return Error{name + ": expected a whole number, got " + quoted_value(*text)};
+  return int(std::min<uint64_t>(value, uint64_t(max)));
 }
 
 std::string quoted_value(const std::string& value) {

@@ -19,6 +19,10 @@ std::optional<std::string> find_param(const QueryParams& params, const std::stri
 // An integer in [min, max]; `fallback` when absent.
 Result<int> int_param(const QueryParams& params, const std::string& name, int fallback, int min, int max);
 
+// A count as lichess takes one: any whole number >= 0 that fits 64 bits, cut to `max`;
+// `fallback` when absent.
+Result<int> count_param(const QueryParams& params, const std::string& name, int fallback, int max);
+
 // A value quoted for an error message: at most a few dozen characters of what the client sent.
 std::string quoted_value(const std::string& value);
 

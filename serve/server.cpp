@@ -13,7 +13,10 @@ namespace {
 constexpr int kStatusMethodNotAllowed = 405;
 constexpr int kStatusMisdirected = 421;
 
+// Every answer of the API may be read by a page of any site, as lichess's explorer allows: it
+// is read-only and takes no credentials.
 void send(httplib::Response& res, const ApiResponse& answer) {
+  res.set_header("Access-Control-Allow-Origin", "*");
   res.status = answer.status;
   res.set_content(answer.body, answer.content_type.c_str());
 }
@@ -69,8 +72,17 @@ void Server::add_routes() {
     }
     return httplib::Server::HandlerResponse::Unhandled;
   });
-  const auto explorer = [this](const Request& req, Response& res) { send(res, api_.explorer(req.params)); };
-  for (const char* path : {"/api/explorer", "/explorer", "/masters", "/lichess"}) http_->Get(path, explorer);
+  // lila-openingexplorer's paths, its old ones (/master) too.
+  for (auto [path, shape] :
+       {std::pair{"/api/explorer", ExplorerPath::kOwn}, std::pair{"/explorer", ExplorerPath::kOwn},
+        std::pair{"/masters", ExplorerPath::kMasters}, std::pair{"/master", ExplorerPath::kMasters},
+        std::pair{"/lichess", ExplorerPath::kLichess}})
+    http_->Get(path, [this, shape](const Request& req, Response& res) {
+      send(res, api_.explorer(req.params, shape));
+    });
+  for (const char* path : {R"(/masters/pgn/([^/]*))", R"(/master/pgn/([^/]*))"})
+    http_->Get(path,
+               [this](const Request& req, Response& res) { send(res, api_.masters_pgn(req.matches[1])); });
   http_->Get("/api/position",
              [this](const Request& req, Response& res) { send(res, api_.position(req.params)); });
   http_->Get("/api/books", [this](const Request& req, Response& res) { send(res, api_.books(req.params)); });

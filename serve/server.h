@@ -1,9 +1,11 @@
 // The HTTP server: cpp-httplib's request parsing and routing (serve/room_server.h) in front of
 // serve::Api and the embedded page. Routes:
-//   /api/explorer  /explorer  /masters  /lichess   the explorer (lichess's paths too)
+//   /api/explorer  /explorer  /masters  /lichess   the explorer (lichess's paths too, /master)
+//   /masters/pgn/ID  /master/pgn/ID                a game's PGN, as lichess's masters give it
 //   /api/position  /api/books  /api/engine  /api/game  /api/info
 //   anything else: an embedded file (serve/static_files.h), or a 404 JSON error.
-// Every error, the library's own (a malformed request line) and the waiting room's (a request
+// Every API answer allows any origin (Access-Control-Allow-Origin: *), as lichess's explorer
+// does. Every error, the library's own (a malformed request line) and the waiting room's (a request
 // too large or too slow) included, answers {"error": "..."}. Only GET and HEAD are served (any
 // other method: 405, with Allow), only under the Host names of serve/allowed_hosts.h (else
 // 421). Requests are bounded in size and in the time they take to arrive

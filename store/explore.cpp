@@ -1,6 +1,7 @@
 #include "store/explore.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
@@ -94,6 +95,48 @@ Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move la
   for (const FilteredCounts& row : *rows)
     if (row.counts.move == move) a.by_line += row.counts.games;
   return a;
+}
+
+Result<GameMoves> game_moves(Store& store, const Exploration& position,
+                             const std::vector<GameRecord>& listed) {
+  GameMoves out;
+  std::unordered_set<uint64_t> unplaced;
+  for (const GameRecord& game : listed) unplaced.insert(game.fingerprint);
+  // Most played first, so the listed games are mostly placed after a few moves; past them only
+  // the moves of one game are read, and of those only the top list: a position reached by one
+  // game lists it there (and the same in its recent list).
+  for (const ExploredMove& move : position.moves) {
+    if (move.games != 1 && unplaced.empty()) continue;
+    std::vector<GameRecord> next;
+    for (Store::GameOrder order : {Store::GameOrder::kTopRated, Store::GameOrder::kRecent}) {
+      Result<std::vector<GameRecord>> games = store.games_at(move.after_key, order);
+      if (!games) return games.error();
+      next.insert(next.end(), games->begin(), games->end());
+      if (order == Store::GameOrder::kTopRated && games->size() == 1) break;  // the one game
+    }
+    for (const GameRecord& game : next)
+      if (unplaced.erase(game.fingerprint) > 0) out.uci_by_fingerprint.emplace(game.fingerprint, move.uci);
+    if (!next.empty() && std::all_of(next.begin(), next.end(), [&](const GameRecord& game) {
+          return game.fingerprint == next.front().fingerprint;
+        }))
+      out.only_game_by_uci.emplace(move.uci, next.front());
+  }
+  return out;
+}
+
+Result<std::vector<uint64_t>> stored_fingerprints(Store& store, FingerprintRange range) {
+  std::vector<uint64_t> found;
+  if (range.first == range.last) {
+    Result<std::optional<GameRecord>> game = store.game(range.first);
+    if (!game) return game.error();
+    if (*game) found.push_back(range.first);
+    return found;
+  }
+  Status scanned = store.for_each_game_fingerprint([&](uint64_t fingerprint) {
+    if (fingerprint >= range.first && fingerprint <= range.last) found.push_back(fingerprint);
+  });
+  if (!scanned) return scanned.error();
+  return found;
 }
 
 }  // namespace bookforge::store

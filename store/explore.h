@@ -14,10 +14,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "base/result.h"
 #include "chess/board.h"
+#include "store/game_record.h"
 #include "store/store.h"
 
 namespace bookforge::store {
@@ -71,5 +73,23 @@ struct Arrival {
 // same filter.
 Result<Arrival> arrival(Store& store, const chess::Board& parent, chess::Move last,
                         const Exploration& position, const counts::SliceFilter& filter = {});
+
+// What the store can tell of the games behind a position's moves, from the top and recent
+// lists it keeps for positions up to its game plies (store/game_record.h):
+// - the move each game of the position's lists played there: the move whose next position
+//   lists the game too (absent when no next position lists it, as past the game plies);
+// - the only game of a move: when the next position's lists hold exactly one game, no other
+//   game reached it within the game plies, so that game is the one that played the move.
+struct GameMoves {
+  std::unordered_map<uint64_t, std::string> uci_by_fingerprint;
+  std::unordered_map<std::string, GameRecord> only_game_by_uci;
+};
+// `listed`: the games of the lists of the position explored.
+Result<GameMoves> game_moves(Store& store, const Exploration& position,
+                             const std::vector<GameRecord>& listed);
+
+// The fingerprints of the stored games in `range` (store/game_record.h: parse_any_game_id).
+// A range of one is a lookup; a short id's range is a scan of every game's fingerprint.
+Result<std::vector<uint64_t>> stored_fingerprints(Store& store, FingerprintRange range);
 
 }  // namespace bookforge::store

@@ -4,6 +4,7 @@
 #include "counts/slice.h"
 #include "counts/varint.h"
 #include "pgn/tag_value.h"
+#include "store/game_text.h"
 
 namespace bookforge::store {
 namespace {
@@ -133,6 +134,57 @@ bool decode_game_record(std::string_view bytes, GameRecord& r) {
     p += length;
   }
   return p == end;
+}
+
+std::optional<LichessKind> lichess_kind(std::string_view event) {
+  static constexpr std::string_view kSpeeds[] = {"UltraBullet", "Bullet",    "Blitz",
+                                                 "Rapid",       "Classical", "Correspondence"};
+  static constexpr std::string_view kApiSpeeds[] = {"ultraBullet", "bullet",    "blitz",
+                                                    "rapid",       "classical", "correspondence"};
+  LichessKind kind;
+  if (event.starts_with("Rated "))
+    kind.rated = true;
+  else if (!event.starts_with("Casual "))
+    return std::nullopt;
+  event.remove_prefix(event.find(' ') + 1);
+  for (size_t i = 0; i < std::size(kSpeeds); ++i) {
+    if (!event.starts_with(kSpeeds[i]) || event.size() == kSpeeds[i].size() ||
+        event[kSpeeds[i].size()] != ' ')
+      continue;
+    kind.speed = kApiSpeeds[i];
+    return kind;
+  }
+  return std::nullopt;
+}
+
+namespace {
+constexpr int kShortIdLength = 8;
+constexpr int kShortIdShift = 17;  // 64 - 47 bits
+constexpr std::string_view kBase62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+}  // namespace
+
+std::string short_game_id(uint64_t fingerprint) {
+  std::string id(kShortIdLength, '0');
+  uint64_t rest = fingerprint >> kShortIdShift;
+  for (int i = kShortIdLength - 1; i >= 0; --i, rest /= 62) id[size_t(i)] = kBase62[rest % 62];
+  return id;
+}
+
+std::optional<FingerprintRange> parse_any_game_id(std::string_view id) {
+  if (id.size() == kShortIdLength) {
+    uint64_t value = 0;
+    for (char c : id) {
+      const size_t digit = kBase62.find(c);
+      if (digit == std::string_view::npos) return std::nullopt;
+      value = value * 62 + digit;
+    }
+    if (value >> (64 - kShortIdShift) != 0) return std::nullopt;  // above 2^47: no fingerprint's
+    const uint64_t first = value << kShortIdShift;
+    return FingerprintRange{first, first | ((uint64_t(1) << kShortIdShift) - 1)};
+  }
+  const std::optional<uint64_t> fingerprint = parse_game_id(id);
+  if (!fingerprint) return std::nullopt;
+  return FingerprintRange{*fingerprint, *fingerprint};
 }
 
 }  // namespace bookforge::store

@@ -12,7 +12,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "base/result.h"
 #include "pgn/game.h"
@@ -79,6 +81,29 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
 // "2019.03.??" -> 20190300; 0 when the year is unknown.
 uint32_t date_rank(std::string_view date);
 uint16_t rating_rank(uint16_t white_elo, uint16_t black_elo);
+
+// lichess names each game's kind in its Event tag: "Rated Blitz game", "Casual Correspondence
+// game", "Rated Bullet tournament https://...". The record keeps no TimeControl, so this is
+// where the explorer's `speed` and `mode` of a lichess game come from; nullopt for any other
+// event (a master game's tournament, say).
+struct LichessKind {
+  std::string_view speed;  // lichess's spelling: "ultraBullet", "bullet", ... "correspondence"
+  bool rated = false;
+};
+std::optional<LichessKind> lichess_kind(std::string_view event);
+
+// The 8-character id the explorer's lichess-shaped answers give a game, as lichess's ids look
+// ([0-9A-Za-z]{8}): the top 47 bits of its fingerprint in base 62 (2^47 < 62^8), most
+// significant digit first. An id therefore stands for a range of 2^17 fingerprints; two stored
+// games share one with odds about n^2 / 2^48 for n games (1 in 1,700 for 400k games), which a
+// lookup sees (store/explore.h: stored_fingerprints) and reports.
+std::string short_game_id(uint64_t fingerprint);
+// The fingerprints an id names: one for 16 hex digits (db explore's ids), the range of a
+// short_game_id for 8 characters; nullopt for anything else.
+struct FingerprintRange {
+  uint64_t first = 0, last = 0;
+};
+std::optional<FingerprintRange> parse_any_game_id(std::string_view id);
 
 // A record's bytes as spilled and as a set of counts keeps them (store/set_games.h): both Elos
 // (u16 little-endian), the outcome (u8), the mode (u8), the offset and the slice (varints), then

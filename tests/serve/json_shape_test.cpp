@@ -83,9 +83,12 @@ TEST(ExplorerJson, TopGamesHaveLichesssShapeAndTheRequestCutsThem) {
   old.date = "????.??.??";
   old.site.clear();
   old.outcome = pgn::Outcome::kDraw;
+  store::GameRecord unplaced = old;  // its move is not known: lichess lists none such
+  unplaced.fingerprint = 8;
   PositionGames games;
-  games.top = {carlsen, old};
+  games.top = {carlsen, unplaced, old};
   games.recent = {old};
+  games.moves.uci_by_fingerprint = {{carlsen.fingerprint, "e2e4"}, {old.fingerprint, "d2d4"}};
   ExplorerRequest request;
   request.recent_games = 0;
   const Json json =
@@ -93,21 +96,74 @@ TEST(ExplorerJson, TopGamesHaveLichesssShapeAndTheRequestCutsThem) {
   ASSERT_EQ(json["topGames"].size(), 2u);
   EXPECT_TRUE(json["recentGames"].empty());
   const Json& first = json["topGames"][0];
-  EXPECT_EQ(first["id"], "00ab0000000000cd");
+  EXPECT_EQ(first.begin().key(), "uci");  // first, as lichess writes it
+  EXPECT_EQ(first["uci"], "e2e4");
+  EXPECT_EQ(first["id"], store::short_game_id(carlsen.fingerprint));
+  EXPECT_EQ(first["id"].get<std::string>().size(), 8u);
+  EXPECT_EQ(first["bookforge"]["id"], "00ab0000000000cd");
   EXPECT_EQ(first["winner"], "black");
   EXPECT_EQ(first["white"]["name"], "Carlsen,M");
   EXPECT_EQ(first["white"]["rating"], 2863);
-  EXPECT_TRUE(first["black"]["rating"].is_null());
+  EXPECT_FALSE(first["black"].contains("rating"));  // unknown: left out, never null
   EXPECT_EQ(first["year"], 2020);
   EXPECT_EQ(first["month"], "2020-06");
   EXPECT_EQ(first["bookforge"]["url"], "https://lichess.org/abcdefgh");
   EXPECT_EQ(first["bookforge"]["event"], "Chessable Masters");
+  EXPECT_FALSE(first.contains("speed"));  // not a lichess event
   const Json& second = json["topGames"][1];
-  EXPECT_EQ(second["id"], "0000000000000007");
+  EXPECT_EQ(second["uci"], "d2d4");
   EXPECT_TRUE(second["winner"].is_null());  // a draw
-  EXPECT_TRUE(second["year"].is_null());
+  EXPECT_FALSE(second.contains("year"));
   EXPECT_TRUE(second["month"].is_null());
   EXPECT_TRUE(second["bookforge"]["url"].is_null());
+}
+
+TEST(ExplorerJson, EachPathHasItsLichessCounterpartsShape) {
+  store::GameRecord game;
+  game.fingerprint = 0x123456789abcdef0ull;
+  game.white = "a";
+  game.black = "b";
+  game.white_elo = game.black_elo = 1500;
+  game.date = "2016.05.01";
+  game.event = "Rated Blitz game";
+  PositionGames games;
+  games.top = games.recent = {game};
+  games.moves.uci_by_fingerprint = {{game.fingerprint, "e2e4"}};
+  ExplorerRequest request;
+  request.path = ExplorerPath::kMasters;
+  const Json masters =
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), book::OpeningNames(), request, games);
+  EXPECT_FALSE(masters.contains("recentGames"));
+  ASSERT_EQ(masters["topGames"].size(), 1u);
+  EXPECT_FALSE(masters["topGames"][0].contains("speed"));
+  request.path = ExplorerPath::kLichess;
+  const Json lichess =
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), book::OpeningNames(), request, games);
+  ASSERT_EQ(lichess["recentGames"].size(), 1u);
+  EXPECT_EQ(lichess["recentGames"][0]["speed"], "blitz");
+  EXPECT_EQ(lichess["recentGames"][0]["mode"], "rated");
+  EXPECT_EQ(lichess["topGames"][0]["speed"], "blitz");
+}
+
+TEST(ExplorerJson, AMoveOfOneGameNamesItsGame) {
+  store::GameRecord game;
+  game.fingerprint = 99;
+  game.white = "only";
+  game.event = "Casual Correspondence game";
+  PositionGames games;
+  games.moves.only_game_by_uci = {{"g1f3", game}, {"e2e4", game}};
+  ExplorerRequest request;
+  request.path = ExplorerPath::kLichess;
+  const Json json =
+      explorer_json(start_exploration(), std::nullopt, chess::Board(), book::OpeningNames(), request, games);
+  const Json& nf3 = json["moves"][2];  // played once
+  ASSERT_EQ(nf3["uci"], "g1f3");
+  EXPECT_EQ(nf3["game"]["id"], store::short_game_id(99));
+  EXPECT_EQ(nf3["game"]["white"]["name"], "only");
+  EXPECT_EQ(nf3["game"]["speed"], "correspondence");
+  EXPECT_EQ(nf3["game"]["mode"], "casual");
+  EXPECT_FALSE(nf3["game"].contains("uci"));
+  EXPECT_TRUE(json["moves"][0]["game"].is_null());  // e4: twenty games, whatever the store says
 }
 
 TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
@@ -139,9 +195,10 @@ TEST(ExplorerJson, HasLichesssFieldsWithTotalsOverEveryMove) {
   EXPECT_EQ(e4["bookforge"]["firstYear"], 2001);
   EXPECT_EQ(e4["bookforge"]["lastYear"], 2024);
   const Json& d4 = json["moves"][1];
-  EXPECT_TRUE(d4["averageRating"].is_null());
-  EXPECT_TRUE(d4["averageOpponentRating"].is_null());
-  EXPECT_TRUE(d4["performance"].is_null());
+  // Unknown: left out, as lichess leaves them out, never null.
+  EXPECT_FALSE(d4.contains("averageRating"));
+  EXPECT_FALSE(d4.contains("averageOpponentRating"));
+  EXPECT_FALSE(d4.contains("performance"));
   EXPECT_TRUE(d4["bookforge"]["firstYear"].is_null());
   EXPECT_TRUE(d4["bookforge"]["lastYear"].is_null());
   EXPECT_NEAR(d4["bookforge"]["share"].get<double>(), 40.0, 1e-9);

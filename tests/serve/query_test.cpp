@@ -42,6 +42,14 @@ TEST(PositionQuery, PlaysCommaSeparatedUciMovesFromTheFen) {
   EXPECT_EQ(promoted->board.fen(), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
 
+TEST(PositionQuery, AFenMayHaveUnderscoresForSpacesAsOnLichess) {
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  Result<QueriedPosition> position =
+      position_from_query({{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1"}});
+  ASSERT_TRUE(position) << position.error().message;
+  EXPECT_EQ(position->board.fen(), fen);
+}
+
 TEST(PositionQuery, ABadFenNamesTheParameter) {
   Result<QueriedPosition> position = position_from_query({{"fen", "rnbqkbnr/pppppppp w"}});
   ASSERT_FALSE(position);
@@ -88,9 +96,18 @@ TEST(ExplorerRequest, CountsAreCheckedWholeNumbers) {
   expect_each_refused_naming_it({{"moves", "abc"},
                                  {"moves", "-1"},
                                  {"moves", "3x"},
-                                 {"moves", "99999999999"},
+                                 {"moves", "99999999999999999999"},
                                  {"topGames", "1.5"},
-                                 {"recentGames", "101"}});
+                                 {"recentGames", "+4"}});
+}
+
+TEST(ExplorerRequest, LargeCountsAreCutAsLichessTakesAnyCount) {
+  Result<ExplorerRequest> request =
+      explorer_request_from_query({{"moves", "99999999999"}, {"topGames", "1000"}, {"recentGames", "101"}});
+  ASSERT_TRUE(request) << request.error().message;
+  EXPECT_EQ(request->max_moves, 1000);
+  EXPECT_EQ(request->top_games, 100);
+  EXPECT_EQ(request->recent_games, 100);
 }
 
 bool same_filter(const counts::SliceFilter& a, const counts::SliceFilter& b) {
@@ -108,17 +125,66 @@ counts::SliceFilter flags_filter(std::string_view speeds, std::string_view ratin
 TEST(ExplorerRequest, LichesssFiltersBecomeTheStoresFilter) {
   Result<ExplorerRequest> request =
       explorer_request_from_query({{"speeds", "ultraBullet,blitz,correspondence"},
-                                   {"ratings", "0,2200,2500"},
+                                   {"ratings", "0,2200"},
                                    {"since", "2015-01"},
                                    {"until", "2020"},
                                    {"variant", "standard"}});
   ASSERT_TRUE(request) << request.error().message;
   EXPECT_TRUE(same_filter(request->filter,
-                          flags_filter("ultrabullet,blitz,correspondence", "0,2200,2500", "2015-01", "2020")))
+                          flags_filter("ultrabullet,blitz,correspondence", "0,2200", "2015-01", "2020")))
       << request->filter.describe();
-  EXPECT_EQ(
-      request->filter.describe(),
-      "speeds=ultrabullet,blitz,correspondence; ratings=below 1000,2200,2500; since=2015-01; until=2020-12");
+  EXPECT_EQ(request->filter.describe(),
+            "speeds=ultrabullet,blitz,correspondence; ratings=below 1000,2200; since=2015-01; until=2020-12");
+}
+
+TEST(ExplorerRequest, RatingsAreLichesssGroupsHoldingThem) {
+  // lichess reads a number as the group it falls in, and its 2500 group holds everything above.
+  for (const auto& [ratings, bands] :
+       std::vector<std::pair<std::string, std::string>>{{"1500", "1400"},
+                                                        {"999", "0"},
+                                                        {"2499", "2200"},
+                                                        {"2500", "2500,2800"},
+                                                        {"1000,2600", "1000,2500,2800"}}) {
+    Result<ExplorerRequest> request =
+        explorer_request_from_query({{"ratings", ratings}}, ExplorerPath::kLichess);
+    ASSERT_TRUE(request) << ratings << ": " << request.error().message;
+    EXPECT_TRUE(same_filter(request->filter, flags_filter("", bands, "", ""))) << ratings;
+  }
+  // Our own path keeps db explore's bands, which the page's filters name.
+  Result<ExplorerRequest> own = explorer_request_from_query({{"ratings", "2500"}});
+  ASSERT_TRUE(own) << own.error().message;
+  EXPECT_TRUE(same_filter(own->filter, flags_filter("", "2500", "", "")));
+}
+
+TEST(ExplorerRequest, VariantsLichessCountsAsStandardChessAreTaken) {
+  for (const char* variant : {"standard", "chess", "chess960", "fromPosition", "Chess960", "From Position"}) {
+    Result<ExplorerRequest> request = explorer_request_from_query({{"variant", variant}});
+    EXPECT_TRUE(request) << variant << ": " << request.error().message;
+  }
+}
+
+TEST(ExplorerRequest, SinceAfterUntilSelectsNothingAsOnLichess) {
+  Result<ExplorerRequest> reversed =
+      explorer_request_from_query({{"since", "2020-02"}, {"until", "2019/12"}});
+  ASSERT_TRUE(reversed) << reversed.error().message;
+  for (uint32_t month = counts::month_code(2018, 1); month < counts::month_code(2022, 1); ++month)
+    EXPECT_FALSE(reversed->filter.accepts(counts::make_slice(month, 0, 0))) << month;
+}
+
+TEST(ExplorerRequest, MastersBoundsAreYearsAsOnLichess) {
+  Result<ExplorerRequest> years =
+      explorer_request_from_query({{"since", "1990"}, {"until", "1999"}}, ExplorerPath::kMasters);
+  ASSERT_TRUE(years) << years.error().message;
+  EXPECT_TRUE(same_filter(years->filter, flags_filter("", "", "1990", "1999")));
+  Result<ExplorerRequest> month = explorer_request_from_query({{"since", "1990-05"}}, ExplorerPath::kMasters);
+  ASSERT_FALSE(month);
+  EXPECT_TRUE(mentions(month.error().message, "since: ")) << month.error().message;
+  EXPECT_TRUE(explorer_request_from_query({{"since", "1990-05"}}, ExplorerPath::kLichess));
+}
+
+TEST(ExplorerRequest, HistoryTakesLichesssSpellings) {
+  for (const char* value : {"true", "false", "1", "0", "on", "off", "True", "yes"})
+    EXPECT_TRUE(explorer_request_from_query({{"history", value}})) << value;
 }
 
 TEST(ExplorerRequest, OurOwnSpellingsAndClassesAreTakenToo) {
@@ -132,18 +198,18 @@ TEST(ExplorerRequest, OurOwnSpellingsAndClassesAreTakenToo) {
 TEST(ExplorerRequest, BadFiltersAreRefusedNamingTheParameterAndTheValue) {
   expect_each_refused_naming_it({{"speeds", "blitz,fast"},
                                  {"speeds", "UltraBullet"},
+                                 {"ratings", "high"},
+                                 {"ratings", "-400"},
                                  {"ratings", "2300"},
-                                 {"ratings", "400"},
                                  {"since", "2015-13"},
                                  {"until", "15-01"},
-                                 {"variant", "atomic"}});
+                                 {"variant", "atomic"},
+                                 {"variant", "shogi"},
+                                 {"history", "maybe"}});
   Result<ExplorerRequest> fast = explorer_request_from_query({{"speeds", "blitz,fast"}});
   ASSERT_FALSE(fast);
   EXPECT_TRUE(mentions(fast.error().message, "'fast'")) << fast.error().message;
   EXPECT_FALSE(mentions(fast.error().message, "--")) << fast.error().message;
-  Result<ExplorerRequest> reversed = explorer_request_from_query({{"since", "2020-02"}, {"until", "2019"}});
-  ASSERT_FALSE(reversed);
-  EXPECT_EQ(reversed.error().message, "since 2020-02 comes after until 2019-12");
 }
 
 TEST(EngineRequest, DepthAndTimeAreBounded) {
