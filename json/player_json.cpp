@@ -55,7 +55,7 @@ Json move_json(const store::PlayerMove& m, const book::OpeningNames& names, Styl
   out["white"] = m.white;
   out["draws"] = m.draws;
   out["black"] = m.black;
-  out["game"] = m.only_game ? to_json(*m.only_game, style) : Json(nullptr);
+  out["game"] = m.only_game ? to_json(*m.only_game, style, /*with_kind=*/true) : Json(nullptr);
   out["opening"] = opening_json(names, m.after_key, style);
   return out;
 }
@@ -69,7 +69,7 @@ Json to_json(const PlayerPosition& p, Style style) {
     moves.push_back(move_json(x.moves[i], p.names, style));
   Json games = Json::array();
   for (size_t i = 0; i < x.recent_games.size() && i < p.max_recent_games; ++i) {
-    Json g = to_json(x.recent_games[i], style);
+    Json g = to_json(x.recent_games[i], style, /*with_kind=*/true);
     Json out{{style == Style::kCli ? "move" : "uci", x.recent_game_moves[i]}};
     out.update(g);
     games.push_back(std::move(out));

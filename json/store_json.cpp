@@ -13,6 +13,13 @@ Json decimals_or_null(const std::optional<double>& value, int decimals) {
   return value ? fixed_decimals(*value, decimals) : Json(nullptr);
 }
 
+// lichess's spelling of a speed code (counts/slice.h): "ultraBullet", "bullet", ...
+std::string api_speed(int code) {
+  std::string name = counts::speed_code_name(code);
+  if (name == "ultrabullet") name = "ultraBullet";
+  return name;
+}
+
 Json elo_or_null(uint16_t elo) { return elo ? Json(elo) : Json(nullptr); }
 
 Json url_or_null(const std::string& site) { return site.empty() ? Json(nullptr) : Json(site); }
@@ -104,10 +111,11 @@ Json to_json(const store::GameRecord& g, Style style, bool with_kind) {
     month = text;
   }
   Json out = {{"id", store::short_game_id(g.fingerprint)}, {"winner", winner ? Json(winner) : Json(nullptr)}};
-  if (const std::optional<store::LichessKind> kind =
-          with_kind ? store::lichess_kind(g.event) : std::nullopt) {
-    out["speed"] = kind->speed;
-    out["mode"] = kind->rated ? "rated" : "casual";
+  // A lichess game (its Event says Rated or Casual) has both, as lichess's games do; its speed
+  // from its TimeControl, by the rule of the speeds filter.
+  if (with_kind && g.mode != store::GameMode::kUnknown) {
+    if (const int speed = counts::slice_speed(g.slice); speed != 0) out["speed"] = api_speed(speed);
+    out["mode"] = g.mode == store::GameMode::kRated ? "rated" : "casual";
   }
   out["white"] = api_player(g.white, g.white_elo);
   out["black"] = api_player(g.black, g.black_elo);

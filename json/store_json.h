@@ -26,7 +26,7 @@ Json opening_json(const book::OpeningNames& names, uint64_t key, Style style);
 // kCli: {"id", "white", "black", "white_elo", "black_elo", "result", "date", "event", "url",
 //        "source", "number", "offset"}, unknown ratings and URLs null.
 // kApi: lichess's game: {"id" (8 characters: store/game_record.h's short_game_id), "winner",
-//        "speed" and "mode" (with_kind, for a lichess game: store/game_record.h's lichess_kind),
+//        "speed" and "mode" (with_kind, for a lichess game: store/game_record.h's GameMode),
 //        "white": {"name", "rating"}, "black": {...}, "year", "month",
 //        "bookforge": {"id" (db explore's), "event", "date", "url"}}. A rating or a year not
 //        known is left out (lichess always knows them); an unknown month or URL is null.

@@ -1,7 +1,11 @@
 #include "serve/api.h"
 
+#include "json/history_json.h"
+#include "json/player_json.h"
 #include "store/explore.h"
 #include "store/game_text.h"
+#include "store/history.h"
+#include "store/player_explore.h"
 
 #include "serve/explorer_json.h"
 #include "serve/position_json.h"
@@ -56,8 +60,15 @@ ApiResponse Api::explorer(const QueryParams& params, ExplorerPath path) {
   if (!request) return error_response(kStatusBadRequest, request.error().message);
   std::optional<store::Arrival> arrival;
   PositionGames games;
+  std::optional<store::History> history;
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = store_for(path).lease();
+    // As lichess's: /masters has no history.
+    if (request->history && path != ExplorerPath::kMasters) {
+      Result<store::History> h = store::position_history(*store, position->board, request->filter);
+      if (!h) return h.error();
+      history = std::move(*h);
+    }
     for (auto [order, list] : {std::pair{store::Store::GameOrder::kTopRated, &games.top},
                                std::pair{store::Store::GameOrder::kRecent, &games.recent}}) {
       Result<std::vector<store::GameRecord>> found = store->games_at(position->board.key(), order);
@@ -80,7 +91,44 @@ ApiResponse Api::explorer(const QueryParams& params, ExplorerPath path) {
     return x;
   }();
   if (!exploration) return error_response(kStatusInternalError, exploration.error().message);
-  return json_response(explorer_json(*exploration, arrival, position->board, names_, *request, games));
+  json::Json answer = explorer_json(*exploration, arrival, position->board, names_, *request, games);
+  if (history) answer["history"] = json::to_json(*history, json::Style::kApi);
+  return json_response(answer);
+}
+
+ApiResponse Api::history(QueryParams params, ExplorerPath path) {
+  // As lichess's /lichess/history: the explorer's answer with its history and no lists.
+  for (const char* name : {"history", "moves", "topGames", "recentGames"}) params.erase(name);
+  params.emplace("history", "true");
+  for (const char* name : {"moves", "topGames", "recentGames"}) params.emplace(name, "0");
+  return explorer(params, path);
+}
+
+ApiResponse Api::player(const QueryParams& params) {
+  Result<QueriedPosition> position = position_from_query(params);
+  if (!position) return error_response(kStatusBadRequest, position.error().message);
+  Result<ExplorerRequest> request = explorer_request_from_query(params, ExplorerPath::kLichess);
+  if (!request) return error_response(kStatusBadRequest, request.error().message);
+  store::PlayerQuery query;
+  query.filter = request->filter;
+  query.player = find_param(params, "player").value_or("");
+  if (query.player.empty()) return error_response(kStatusBadRequest, "player: a player's name is needed");
+  const std::string color = find_param(params, "color").value_or("");
+  if (color != "white" && color != "black")
+    return error_response(kStatusBadRequest, "color: expected white or black, got " + quoted_value(color));
+  query.as_white = color == "white";
+  Result<uint32_t> modes = store::parse_modes(find_param(params, "modes").value_or(""));
+  if (!modes) return error_response(kStatusBadRequest, modes.error().message);
+  query.modes = *modes;
+  Result<store::PlayerExploration> x = [&] {
+    StorePool::Lease store = store_for(ExplorerPath::kLichess).lease();
+    return store::explore_player(*store, position->board, query);
+  }();
+  if (!x) return error_response(kStatusInternalError, x.error().message);
+  return json_response(
+      json::to_json(json::PlayerPosition{*x, query, position->board, names_, size_t(request->max_moves),
+                                         size_t(request->recent_games)},
+                    json::Style::kApi));
 }
 
 ApiResponse Api::position(const QueryParams& params) const {

@@ -37,6 +37,13 @@ class Api {
 
   // The explorer, in the shape of the path asked (serve/explorer_request.h).
   ApiResponse explorer(const QueryParams& params, ExplorerPath path = ExplorerPath::kOwn);
+  // /lichess/history: the explorer's answer with the position's games month by month
+  // (store/history.h) and no moves or games, as lichess's.
+  ApiResponse history(QueryParams params, ExplorerPath path);
+  // /player (and lichess's older /personal): the player explorer (store/player_explore.h) on
+  // /lichess's store, in lichess's shape: `player` and `color` needed; `modes` (rated, casual),
+  // `speeds`, `since`, `until`, `moves`, `recentGames` as lichess takes them.
+  ApiResponse player(const QueryParams& params);
   // /masters/pgn/{id}: a game's PGN, as lichess's masters answer it; `id` the 8 characters the
   // explorer gives (or db explore's 16 hex digits). Read from /masters's store.
   ApiResponse masters_pgn(const std::string& id);

@@ -87,10 +87,13 @@ bool is_standard_chess(std::string_view variant) {
   return false;
 }
 
-bool is_history_value(std::string_view value) {
-  for (std::string_view name : {"true", "True", "on", "1", "yes", "false", "False", "off", "0", "no"})
+// lichess's spellings of true and false; nullopt for anything else.
+std::optional<bool> history_value(std::string_view value) {
+  for (std::string_view name : {"true", "True", "on", "1", "yes"})
     if (value == name) return true;
-  return false;
+  for (std::string_view name : {"false", "False", "off", "0", "no"})
+    if (value == name) return false;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -110,9 +113,11 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params, E
   if (std::optional<std::string> variant = find_param(params, "variant");
       variant && !is_standard_chess(*variant))
     return Error{"variant: only standard chess is counted, got " + quoted_value(*variant)};
-  if (std::optional<std::string> history = find_param(params, "history");
-      history && !is_history_value(*history))
-    return Error{"history: expected true or false, got " + quoted_value(*history)};
+  if (std::optional<std::string> history = find_param(params, "history")) {
+    const std::optional<bool> wanted = history_value(*history);
+    if (!wanted) return Error{"history: expected true or false, got " + quoted_value(*history)};
+    request.history = *wanted;
+  }
 
   // Our own path takes db explore's bands (the page's filters name them); lichess's, its groups.
   std::string ratings_text = find_param(params, "ratings").value_or("");

@@ -13,7 +13,10 @@
 //   December for until); on /masters, years, as lichess's masters take them. A `since` after
 //   `until` selects no game;
 // - `speeds`: lichess's "ultraBullet" and ours, "ultrabullet"; "unknown" is ours;
-// - `history`: lichess's spellings of true and false; the history itself is not answered.
+// - `history`: lichess's spellings of true and false; true adds the position's games month by
+//   month (store/history.h) as lichess's `history`, every month from the first to the last
+//   with games (lichess leaves out the current month, which it may not have indexed whole);
+//   /masters has none, as on lichess.
 #pragma once
 
 #include "base/result.h"
@@ -38,6 +41,7 @@ struct ExplorerRequest {
   int top_games = store::kTopGames;  // at most what the store keeps (store/game_record.h)
   int recent_games = store::kRecentGames;
   counts::SliceFilter filter;  // empty: every game
+  bool history = false;
 };
 
 // Errors name the parameter and the value.

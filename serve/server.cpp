@@ -80,6 +80,11 @@ void Server::add_routes() {
     http_->Get(path, [this, shape](const Request& req, Response& res) {
       send(res, api_.explorer(req.params, shape));
     });
+  http_->Get("/lichess/history", [this](const Request& req, Response& res) {
+    send(res, api_.history(req.params, ExplorerPath::kLichess));
+  });
+  for (const char* path : {"/player", "/personal"})
+    http_->Get(path, [this](const Request& req, Response& res) { send(res, api_.player(req.params)); });
   for (const char* path : {R"(/masters/pgn/([^/]*))", R"(/master/pgn/([^/]*))"})
     http_->Get(path,
                [this](const Request& req, Response& res) { send(res, api_.masters_pgn(req.matches[1])); });

@@ -111,7 +111,8 @@ void encode_game_record(const GameRecord& r, std::string& out) {
   uint8_t number[counts::kMaxVarintBytes];
   out.append(reinterpret_cast<const char*>(number), counts::put_varint(number, r.offset));
   out.append(reinterpret_cast<const char*>(number), counts::put_varint(number, r.slice));
-  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site, &r.moves}) put_text(out, *text);
+  for (const std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site, &r.moves})
+    put_text(out, *text);
 }
 
 bool decode_game_record(std::string_view bytes, GameRecord& r) {
@@ -125,7 +126,8 @@ bool decode_game_record(std::string_view bytes, GameRecord& r) {
   r.mode = GameMode(p[5]);
   p += 6;
   uint64_t slice = 0;
-  if (!counts::get_varint(p, end, r.offset) || !counts::get_varint(p, end, slice) || slice > UINT32_MAX) return false;
+  if (!counts::get_varint(p, end, r.offset) || !counts::get_varint(p, end, slice) || slice > UINT32_MAX)
+    return false;
   r.slice = uint32_t(slice);
   for (std::string* text : {&r.white, &r.black, &r.event, &r.date, &r.site, &r.moves}) {
     uint64_t length = 0;
@@ -134,27 +136,6 @@ bool decode_game_record(std::string_view bytes, GameRecord& r) {
     p += length;
   }
   return p == end;
-}
-
-std::optional<LichessKind> lichess_kind(std::string_view event) {
-  static constexpr std::string_view kSpeeds[] = {"UltraBullet", "Bullet",    "Blitz",
-                                                 "Rapid",       "Classical", "Correspondence"};
-  static constexpr std::string_view kApiSpeeds[] = {"ultraBullet", "bullet",    "blitz",
-                                                    "rapid",       "classical", "correspondence"};
-  LichessKind kind;
-  if (event.starts_with("Rated "))
-    kind.rated = true;
-  else if (!event.starts_with("Casual "))
-    return std::nullopt;
-  event.remove_prefix(event.find(' ') + 1);
-  for (size_t i = 0; i < std::size(kSpeeds); ++i) {
-    if (!event.starts_with(kSpeeds[i]) || event.size() == kSpeeds[i].size() ||
-        event[kSpeeds[i].size()] != ' ')
-      continue;
-    kind.speed = kApiSpeeds[i];
-    return kind;
-  }
-  return std::nullopt;
 }
 
 namespace {

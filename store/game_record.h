@@ -82,16 +82,6 @@ GameRecord game_record(const pgn::ReplayedGame& game, uint64_t fingerprint, int6
 uint32_t date_rank(std::string_view date);
 uint16_t rating_rank(uint16_t white_elo, uint16_t black_elo);
 
-// lichess names each game's kind in its Event tag: "Rated Blitz game", "Casual Correspondence
-// game", "Rated Bullet tournament https://...". The record keeps no TimeControl, so this is
-// where the explorer's `speed` and `mode` of a lichess game come from; nullopt for any other
-// event (a master game's tournament, say).
-struct LichessKind {
-  std::string_view speed;  // lichess's spelling: "ultraBullet", "bullet", ... "correspondence"
-  bool rated = false;
-};
-std::optional<LichessKind> lichess_kind(std::string_view event);
-
 // The 8-character id the explorer's lichess-shaped answers give a game, as lichess's ids look
 // ([0-9A-Za-z]{8}): the top 47 bits of its fingerprint in base 62 (2^47 < 62^8), most
 // significant digit first. An id therefore stands for a range of 2^17 fingerprints; two stored

@@ -62,9 +62,11 @@ CREATE TABLE games (
   date        TEXT NOT NULL,
   event       TEXT NOT NULL,
   site        TEXT NOT NULL,
-)sql" + std::string(kPlayerGameColumns) + R"sql(
+)sql" + std::string(kPlayerGameColumns) +
+         R"sql(
 );
-)sql" + std::string(kPlayerIndexes) + R"sql(
+)sql" + std::string(kPlayerIndexes) +
+         R"sql(
 CREATE TABLE position_games (
   key         INTEGER NOT NULL,
   fingerprint INTEGER NOT NULL,
@@ -282,9 +284,11 @@ Status Store::check_format() {
 }
 
 Result<bool> Store::has_player_columns() {
+  if (player_columns_) return *player_columns_;
   Result<int64_t> n = db_.query_int("SELECT count(*) FROM pragma_table_info('games') WHERE name = 'moves'");
   if (!n) return n.error();
-  return *n > 0;
+  player_columns_ = *n > 0;
+  return *player_columns_;
 }
 
 Status Store::add_player_columns() {
@@ -302,6 +306,7 @@ Status Store::add_player_columns() {
     alter += "ALTER TABLE games ADD COLUMN " + std::string(columns.substr(at, end - at)) + ";";
     at = end + 1;
   }
+  player_columns_.reset();
   Status s = db_.exec(alter + kPlayerIndexes);
   if (s) s = set_meta(kGamesWithoutMovesMeta, std::to_string(*held));
   Result<std::optional<std::string>> version = meta("schema_version");
@@ -516,7 +521,8 @@ Status Store::for_each_game_fingerprint(const std::function<void(uint64_t finger
 Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
-      "date, event, site, offset, slice, mode, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+      "date, event, site, offset, slice, mode, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "?12, "
       "?13, ?14, ?15)");
   if (!insert) return insert.error();
   uint64_t added = 0;
@@ -603,7 +609,18 @@ constexpr const char* kGameColumns =
     "g.fingerprint, g.source, g.number, g.white, g.black, g.white_elo, g.black_elo, g.result, g.date, "
     "g.event, g.site, g.offset";
 
-GameRecord read_game(const Statement& s) {
+// With the player explorer's slice and mode (schema version 5) when `with_kind`.
+std::string game_columns(bool with_kind) {
+  return std::string(kGameColumns) + (with_kind ? ", g.slice, g.mode" : "");
+}
+
+GameMode mode_of_column(int64_t value) {
+  return value == int64_t(GameMode::kRated)    ? GameMode::kRated
+         : value == int64_t(GameMode::kCasual) ? GameMode::kCasual
+                                               : GameMode::kUnknown;
+}
+
+GameRecord read_game(const Statement& s, bool with_kind) {
   GameRecord g;
   g.fingerprint = uint64_t(s.column_int(0));
   g.source = s.column_int(1);
@@ -621,16 +638,22 @@ GameRecord read_game(const Statement& s) {
   g.event = s.column_text(9);
   g.site = s.column_text(10);
   g.offset = uint64_t(s.column_int(11));
+  if (with_kind) {
+    g.slice = uint32_t(s.column_int(12));
+    g.mode = mode_of_column(s.column_int(13));
+  } else {
+    g.mode = mode_of_event(g.event);  // a store made before version 5: as its add would have
+  }
   return g;
 }
 
-Result<std::vector<GameRecord>> read_games(Statement& s) {
+Result<std::vector<GameRecord>> read_games(Statement& s, bool with_kind) {
   std::vector<GameRecord> out;
   for (;;) {
     Result<bool> row = s.step();
     if (!row) return row.error();
     if (!*row) break;
-    out.push_back(read_game(s));
+    out.push_back(read_game(s, with_kind));
   }
   s.reset();
   return out;
@@ -641,21 +664,25 @@ Result<std::vector<GameRecord>> read_games(Statement& s) {
 Result<std::vector<GameRecord>> Store::games_at(uint64_t key, GameOrder order) {
   const std::string by = order == GameOrder::kTopRated ? "p.rating DESC" : "p.date DESC";
   const int limit = order == GameOrder::kTopRated ? kTopGames : kRecentGames;
-  Result<Statement> s = db_.prepare(std::string("SELECT ") + kGameColumns +
+  Result<bool> with_kind = has_player_columns();
+  if (!with_kind) return with_kind.error();
+  Result<Statement> s = db_.prepare(std::string("SELECT ") + game_columns(*with_kind) +
                                     " FROM position_games p JOIN games g ON g.fingerprint = p.fingerprint "
                                     "WHERE p.key = ?1 ORDER BY " +
                                     by + ", p.fingerprint LIMIT " + std::to_string(limit));
   if (!s) return s.error();
   s->bind(1, key_to_db(key));
-  return read_games(*s);
+  return read_games(*s, *with_kind);
 }
 
 Result<std::optional<GameRecord>> Store::game(uint64_t fingerprint) {
-  Result<Statement> s =
-      db_.prepare(std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.fingerprint = ?1");
+  Result<bool> with_kind = has_player_columns();
+  if (!with_kind) return with_kind.error();
+  Result<Statement> s = db_.prepare(std::string("SELECT ") + game_columns(*with_kind) +
+                                    " FROM games g WHERE g.fingerprint = ?1");
   if (!s) return s.error();
   s->bind(1, int64_t(fingerprint));
-  Result<std::vector<GameRecord>> found = read_games(*s);
+  Result<std::vector<GameRecord>> found = read_games(*s, *with_kind);
   if (!found) return found.error();
   if (found->empty()) return std::optional<GameRecord>();
   return std::optional<GameRecord>(found->front());
@@ -665,14 +692,15 @@ Result<std::vector<GameRecord>> Store::games_of_player(const std::string& name, 
   Result<bool> has = has_player_columns();
   if (!has) return has.error();
   if (!*has)
-    return Error{path() +
-                 ": made before the player explorer (store schema version 4 or older): the next `bookforge db "
-                 "add` to it adds what the explorer needs, for the games it adds; make the store again from "
-                 "the same PGN files to include every game"};
+    return Error{
+        path() +
+        ": made before the player explorer (store schema version 4 or older): the next `bookforge db "
+        "add` to it adds what the explorer needs, for the games it adds; make the store again from "
+        "the same PGN files to include every game"};
   const std::string side = as_white ? "white" : "black";
-  Result<Statement> s = db_.prepare(std::string("SELECT ") + kGameColumns +
-                                    ", g.slice, g.mode, g.moves FROM games g WHERE g." + side +
-                                    " = ?1 COLLATE NOCASE ORDER BY g.fingerprint");
+  Result<Statement> s =
+      db_.prepare(std::string("SELECT ") + game_columns(true) + ", g.moves FROM games g WHERE g." + side +
+                  " = ?1 COLLATE NOCASE ORDER BY g.fingerprint");
   if (!s) return s.error();
   s->bind(1, name);
   std::vector<GameRecord> out;
@@ -680,10 +708,7 @@ Result<std::vector<GameRecord>> Store::games_of_player(const std::string& name, 
     Result<bool> row = s->step();
     if (!row) return row.error();
     if (!*row) break;
-    GameRecord g = read_game(*s);
-    g.slice = uint32_t(s->column_int(12));
-    const int64_t mode = s->column_int(13);
-    g.mode = mode == 1 ? GameMode::kRated : mode == 2 ? GameMode::kCasual : GameMode::kUnknown;
+    GameRecord g = read_game(*s, true);
     g.moves = std::string(s->column_blob(14));
     out.push_back(std::move(g));
   }

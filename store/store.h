@@ -203,6 +203,7 @@ class Store {
   std::unique_ptr<EntryTableSource> entry_source_;  // what merge() points entry_stream at
   std::optional<Statement> moves_at_;               // prepared once: explore runs it per query
   std::optional<Statement> moves_with_slices_at_;
+  std::optional<bool> player_columns_;  // has_player_columns(), asked once
 };
 
 }  // namespace bookforge::store

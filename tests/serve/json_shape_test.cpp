@@ -126,6 +126,8 @@ TEST(ExplorerJson, EachPathHasItsLichessCounterpartsShape) {
   game.white_elo = game.black_elo = 1500;
   game.date = "2016.05.01";
   game.event = "Rated Blitz game";
+  game.mode = store::GameMode::kRated;  // as game_record() reads the Event tag
+  game.slice = counts::make_slice(0, 1 + int(pgn::Speed::kBlitz), 0);  // as its TimeControl gives it
   PositionGames games;
   games.top = games.recent = {game};
   games.moves.uci_by_fingerprint = {{game.fingerprint, "e2e4"}};
@@ -150,6 +152,8 @@ TEST(ExplorerJson, AMoveOfOneGameNamesItsGame) {
   game.fingerprint = 99;
   game.white = "only";
   game.event = "Casual Correspondence game";
+  game.mode = store::GameMode::kCasual;
+  game.slice = counts::make_slice(0, 1 + int(pgn::Speed::kCorrespondence), 0);
   PositionGames games;
   games.moves.only_game_by_uci = {{"g1f3", game}, {"e2e4", game}};
   ExplorerRequest request;

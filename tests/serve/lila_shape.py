@@ -31,8 +31,6 @@ DEVIATIONS = {
     ("*", "moves[].performance"): "optional",
     # The PGN month of a game may be unknown.
     ("lichess", "GAME.month"): "nullable",
-    # history=true is read but not answered.
-    ("lichess", "history"): "absent",
 }
 # Our own fields: `bookforge` anywhere, and a move's `games` (with the games without a result).
 OURS = re.compile(r"(^|\.)bookforge$|^moves\[\]\.games$")

@@ -131,6 +131,59 @@ TEST_F(ServeTest, LichessPathsAnswerTheSame) {
   EXPECT_FALSE(answer["bookforge"].contains("ignored"));
 }
 
+// lichess's history: /lichess/history and history=true answer db explore --history's months.
+TEST_F(ServeTest, HistoryIsDbExploresMonthByMonth) {
+  for (const std::string play : {"", "e2e4,c7c5"}) {
+    SCOPED_TRACE("play=" + play);
+    std::string moves = play;
+    std::replace(moves.begin(), moves.end(), ',', ' ');
+    CommandResult cli = run_bookforge({"db", "explore", "--db", store().string(), "--moves", moves,
+                                       "--history", "--json", "--since", "2012-03"});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    const Json months = Json::parse(cli.out)["history"]["months"];
+    ASSERT_FALSE(months.empty());
+    for (const std::string path :
+         {"/lichess/history?since=2012-03&play=", "/lichess?history=true&since=2012-03&play="}) {
+      const Json served = parse_json(curl_get(url(path + play)));
+      ASSERT_EQ(served["history"].size(), months.size()) << path;
+      for (size_t i = 0; i < months.size(); ++i) {
+        EXPECT_EQ(served["history"][i]["month"], months[i]["month"]);
+        for (const char* field : {"white", "draws", "black"})
+          EXPECT_EQ(served["history"][i][field], months[i][field]);
+      }
+      if (path.rfind("/lichess/history", 0) == 0) EXPECT_TRUE(served["moves"].empty());
+    }
+  }
+  EXPECT_FALSE(parse_json(curl_get(url("/lichess?play=e2e4")))["bookforge"].contains("history"));
+  EXPECT_FALSE(parse_json(curl_get(url("/masters?history=true"))).contains("history"));  // as lichess's
+}
+
+// lichess's player explorer: /player answers db explore --player's counts.
+TEST_F(ServeTest, PlayerIsDbExplorePlayer) {
+  const std::string player = "Podolchenko,E";
+  for (const std::string color : {"white", "black"}) {
+    CommandResult cli = run_bookforge(
+        {"db", "explore", "--db", store().string(), "--player", player, "--color", color, "--json"});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    const Json expected = Json::parse(cli.out);
+    const Json served =
+        parse_json(curl_get(url("/player?player=Podolchenko%2CE&recentGames=8&color=" + color)));
+    ASSERT_EQ(served["moves"].size(), expected["moves"].size()) << color;
+    ASSERT_FALSE(served["moves"].empty());
+    for (size_t i = 0; i < expected["moves"].size(); ++i) {
+      EXPECT_EQ(served["moves"][i]["uci"], expected["moves"][i]["uci"]);
+      for (const char* field : {"white", "draws", "black"})
+        EXPECT_EQ(served["moves"][i][field], expected["moves"][i][field]);
+    }
+    EXPECT_EQ(served["recentGames"].size(), std::min<size_t>(8, expected["recent_games"].size()));
+    EXPECT_EQ(served["queuePosition"], 0);
+  }
+  EXPECT_EQ(curl_get(url("/player?player=x")).status, 400);
+  EXPECT_EQ(curl_get(url("/player?color=white")).status, 400);
+  EXPECT_EQ(curl_get(url("/player?player=x&color=white&modes=fun")).status, 400);
+  EXPECT_EQ(parse_json(curl_get(url("/personal?player=nobody&color=white")))["moves"].size(), 0u);
+}
+
 TEST_F(ServeTest, BadParametersGet400NamingTheParameter) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"/api/explorer?fen=not-a-fen", "fen: "},     {"/api/explorer?play=e2e4,e7e9", "play: move 2 "},
@@ -578,7 +631,8 @@ TEST_F(TwoStoresTest, AnswersHoldToLilasFieldsAndStatuses) {
   CommandResult r = run_program(
       {"python3", (here / "lila_shape.py").string(), (here / "lila_explorer_shape.txt").string(),
        server_->url(), "", "play=e2e4", "play=d2d4,g8f6,c2c4", "play=e2e4,c7c5,g1f3,d7d6,d2d4",
-       "play=g2g4,e7e5,f2f3", "play=e2e4&speeds=blitz&ratings=1500", "play=e2e4&topGames=2&recentGames=1"});
+       "play=g2g4,e7e5,f2f3", "play=e2e4&speeds=blitz&ratings=1500", "play=e2e4&topGames=2&recentGames=1",
+       "play=e2e4,e7e5&history=true", "history=true&since=2012&until=2012"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 

@@ -33,18 +33,11 @@ TEST(ShortGameId, SixteenHexDigitsNameOneGameAndOtherTextNone) {
     EXPECT_FALSE(parse_any_game_id(bad)) << bad;  // "zzzzzzzz": above every fingerprint's id
 }
 
-TEST(LichessKind, ReadsLichesssEventNames) {
-  const std::optional<LichessKind> blitz = lichess_kind("Rated Blitz game");
-  ASSERT_TRUE(blitz);
-  EXPECT_EQ(blitz->speed, "blitz");
-  EXPECT_TRUE(blitz->rated);
-  const std::optional<LichessKind> arena =
-      lichess_kind("Casual UltraBullet tournament https://lichess.org/x");
-  ASSERT_TRUE(arena);
-  EXPECT_EQ(arena->speed, "ultraBullet");
-  EXPECT_FALSE(arena->rated);
-  for (const char* other : {"", "Chessable Masters", "Rated Blitzgame", "Rated Blitz", "Rated Chess960 game"})
-    EXPECT_FALSE(lichess_kind(other)) << other;
+TEST(GameMode, ReadsLichesssEventNames) {
+  EXPECT_EQ(mode_of_event("Rated Blitz game"), GameMode::kRated);
+  EXPECT_EQ(mode_of_event("Casual UltraBullet tournament https://lichess.org/x"), GameMode::kCasual);
+  for (const char* other : {"", "Chessable Masters", "Rated", "rated Blitz game", "Casualties Open"})
+    EXPECT_EQ(mode_of_event(other), GameMode::kUnknown) << other;
 }
 
 }  // namespace
