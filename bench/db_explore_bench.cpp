@@ -7,7 +7,10 @@
 // corners of the tree as often as the main lines.
 //
 // The store: $BOOKFORGE_DB_BENCH_STORE (e.g. made by bench/db_add.sh from pgnmentor part 1),
-// or else one made here from data-samples/. Run: build/bin/bench_db_explore
+// or else one made here from data-samples/. The player explorer's players:
+// $BOOKFORGE_DB_BENCH_PLAYERS, names separated by '|' (e.g. "Nakamura,Hi|Carlsen,M" for the
+// pgnmentor store, its most prolific), or else the samples' two busiest. Run:
+// build/bin/bench_db_explore
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -22,6 +25,8 @@
 #include "chess/san.h"
 #include "store/add.h"
 #include "store/explore.h"
+#include "store/history.h"
+#include "store/player_explore.h"
 #include "store/store.h"
 
 namespace bookforge {
@@ -184,10 +189,82 @@ void SlicesTimed(benchmark::State& state) {
   state.SetLabel(filter.describe());
 }
 
+// The 50th and 99th percentiles and the largest of the queries timed.
+void percentiles(std::vector<double> micros, benchmark::State& state) {
+  std::sort(micros.begin(), micros.end());
+  state.counters["p50_us"] = micros[micros.size() / 2];
+  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
+  state.counters["max_us"] = micros.back();
+}
+
+// The history of a position (store/history.h): the start position 100 times and 1,000 random
+// positions, each query timed (target: p99 <= 20 ms).
+void HistoryTimed(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::vector<double> micros;
+  auto timed = [&](const chess::Board& board) {
+    auto begin = std::chrono::steady_clock::now();
+    Result<store::History> h = store::position_history(*f.store, board);
+    if (!h) std::abort();
+    benchmark::DoNotOptimize(h);
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count());
+  };
+  for (auto _ : state) {
+    for (int i = 0; i < 100; ++i) timed(chess::Board());
+    for (size_t i = 0; i < 1000; ++i) timed(f.positions[i]);
+  }
+  percentiles(micros, state);
+}
+
+// The player explorer (store/player_explore.h): for each player and colour, 40 positions of the
+// player's own tree (random walks of 0 to 15 of the player's moves, the start position among
+// them), each query timed (target: p99 <= 20 ms).
+void PlayerTimed(benchmark::State& state) {
+  Fixture& f = fixture();
+  const char* given = std::getenv("BOOKFORGE_DB_BENCH_PLAYERS");
+  std::string names = given && *given ? given : "german11|Podolchenko,E";
+  std::vector<store::PlayerQuery> queries;
+  for (size_t at = 0; at <= names.size();) {
+    size_t end = std::min(names.find('|', at), names.size());
+    for (bool white : {true, false}) queries.push_back({names.substr(at, end - at), white, {}, 0});
+    at = end + 1;
+  }
+  std::mt19937_64 rng(29);
+  std::vector<std::pair<const store::PlayerQuery*, chess::Board>> asked;
+  for (const store::PlayerQuery& q : queries)
+    for (int i = 0; i < 40; ++i) {
+      chess::Board board;
+      const int length = int(rng() % 16);
+      for (int ply = 0; ply < length; ++ply) {
+        Result<store::PlayerExploration> x = store::explore_player(*f.store, board, q);
+        if (!x || x->moves.empty()) break;
+        chess::UndoInfo undo;
+        board.make_move(x->moves[rng() % x->moves.size()].move, undo);
+      }
+      asked.push_back({&q, board});
+    }
+  std::vector<double> micros;
+  uint64_t games = 0;
+  for (auto _ : state)
+    for (const auto& [q, board] : asked) {
+      auto begin = std::chrono::steady_clock::now();
+      Result<store::PlayerExploration> x = store::explore_player(*f.store, board, *q);
+      if (!x) std::abort();
+      games += x->player_games;
+      micros.push_back(
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count());
+    }
+  state.counters["games_walked_per_query"] = double(games) / double(micros.size());
+  percentiles(micros, state);
+}
+
 BENCHMARK(Explore)->Unit(benchmark::kMicrosecond);
 BENCHMARK(RowsOnly)->Unit(benchmark::kMicrosecond);
 BENCHMARK(AllPositionsTimed)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(SlicesTimed)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(HistoryTimed)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(PlayerTimed)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 }  // namespace bookforge

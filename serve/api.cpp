@@ -120,6 +120,7 @@ ApiResponse Api::player(const QueryParams& params) {
   Result<uint32_t> modes = store::parse_modes(find_param(params, "modes").value_or(""));
   if (!modes) return error_response(kStatusBadRequest, modes.error().message);
   query.modes = *modes;
+  query.max_recent_games = size_t(request->recent_games);
   Result<store::PlayerExploration> x = [&] {
     StorePool::Lease store = store_for(ExplorerPath::kLichess).lease();
     return store::explore_player(*store, position->board, query);

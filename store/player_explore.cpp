@@ -59,7 +59,7 @@ Result<uint32_t> parse_modes(std::string_view text) {
 }
 
 Result<PlayerExploration> explore_player(Store& store, const chess::Board& board, const PlayerQuery& query) {
-  Result<std::vector<GameRecord>> games = store.games_of_player(query.player, query.as_white);
+  Result<std::vector<PlayerGame>> games = store.games_of_player(query.player, query.as_white);
   if (!games) return games.error();
   Result<uint64_t> without_moves = store.games_without_moves();
   if (!without_moves) return without_moves.error();
@@ -75,7 +75,7 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
   std::map<uint16_t, Tally> by_move;
   std::vector<std::pair<size_t, uint16_t>> through;  // games that played on from here, their move
   for (size_t i = 0; i < games->size(); ++i) {
-    const GameRecord& g = (*games)[i];
+    const PlayerGame& g = (*games)[i];
     if (!query.filter.accepts(g.slice)) continue;
     if (query.modes != 0 && !(query.modes >> uint32_t(g.mode) & 1)) continue;
     ++out.player_games;
@@ -94,7 +94,6 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
     }
     if (played.empty()) continue;
     through.push_back({i, played.front()});
-    const uint16_t opponent_elo = query.as_white ? g.black_elo : g.white_elo;
     for (uint16_t pg : played) {
       auto [it, fresh] = by_move.try_emplace(pg);
       Tally& t = it->second;
@@ -104,8 +103,8 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
       t.move.white += g.outcome == pgn::Outcome::kWhiteWins;
       t.move.draws += g.outcome == pgn::Outcome::kDraw;
       t.move.black += g.outcome == pgn::Outcome::kBlackWins;
-      if (opponent_elo) ++t.rated_opponents, t.opponent_sum += opponent_elo;
-      t.move.last_date = std::max(t.move.last_date, date_rank(g.date));
+      if (g.opponent_elo) ++t.rated_opponents, t.opponent_sum += g.opponent_elo;
+      t.move.last_date = std::max(t.move.last_date, g.date);
     }
   }
 
@@ -124,8 +123,9 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
       if (decided > 0) m.performance = *m.avg_opponent_rating + 400.0 * (wins - losses) / double(decided);
     }
     if (m.games == 1) {
-      m.only_game = (*games)[t.first_game];
-      m.only_game->moves.clear();
+      Result<std::optional<GameRecord>> only = store.game((*games)[t.first_game].fingerprint);
+      if (!only) return only.error();
+      m.only_game = *only;
     }
     chess::Board after = board;
     chess::UndoInfo undo;
@@ -140,15 +140,18 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
   std::sort(out.moves.begin(), out.moves.end(), [](const PlayerMove& a, const PlayerMove& b) {
     return a.games != b.games ? a.games > b.games : a.uci < b.uci;
   });
+  // The newest first, their full records read for as many as are listed.
   std::sort(through.begin(), through.end(), [&](const auto& a, const auto& b) {
-    const GameRecord &ga = (*games)[a.first], &gb = (*games)[b.first];
-    const uint32_t da = date_rank(ga.date), db = date_rank(gb.date);
-    return da != db ? da > db : int64_t(ga.fingerprint) < int64_t(gb.fingerprint);
+    const PlayerGame &ga = (*games)[a.first], &gb = (*games)[b.first];
+    return ga.date != gb.date ? ga.date > gb.date : int64_t(ga.fingerprint) < int64_t(gb.fingerprint);
   });
-  for (const auto& [i, pg] : through) {
-    out.recent_games.push_back(std::move((*games)[i]));
-    out.recent_games.back().moves.clear();
-    out.recent_game_moves.push_back(chess::move_to_uci(chess::polyglot_to_move(board, pg)));
+  out.recent_game_count = through.size();
+  for (size_t n = 0; n < through.size() && n < query.max_recent_games; ++n) {
+    Result<std::optional<GameRecord>> game = store.game((*games)[through[n].first].fingerprint);
+    if (!game) return game.error();
+    if (!*game) continue;
+    out.recent_games.push_back(std::move(**game));
+    out.recent_game_moves.push_back(chess::move_to_uci(chess::polyglot_to_move(board, through[n].second)));
   }
   return out;
 }

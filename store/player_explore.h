@@ -2,12 +2,11 @@
 // and what openingtree builds), over the slices and modes a query keeps. "What does X play as
 // Black after 1.e4, and how does X score with it" is one query.
 //
-// Nothing is counted ahead for it: the store keeps every game's moves (games.moves, store.h),
-// and a query walks the player's games (found by the games_by_white / games_by_black indexes)
-// to the position, counting the moves played from it as the tree counts them -- a move once
-// per game (every time with count-repeats), a transposition as the same position. A walk stops
-// as soon as the game can no longer reach the position (a piece or pawn fewer than it has, or
-// pawns past it), so a query costs about the player's game count, not their length.
+// Nothing is counted ahead for it: the store keeps every game's moves under each of its players
+// (player_games, store.h), and a query walks the player's games to the position, counting the moves played
+// from it as the tree counts them -- a move once per game (every time with count-repeats), a transposition as
+// the same position. A walk stops as soon as the game can no longer reach the position (a piece or pawn fewer
+// than it has, or pawns past it), so a query costs about the player's game count, not their length.
 //
 // Names match as the sources write them, but for ASCII case ("carlsen, magnus" finds "Carlsen,
 // Magnus"; spaces and other letters must match). Figures are the player's: score and
@@ -31,7 +30,8 @@ struct PlayerQuery {
   std::string player;
   bool as_white = true;
   counts::SliceFilter filter;
-  uint32_t modes = 0;  // bit 1 << GameMode per mode kept; 0 keeps every game
+  uint32_t modes = 0;           // bit 1 << GameMode per mode kept; 0 keeps every game
+  size_t max_recent_games = 8;  // the newest games through the position read whole
 };
 
 // "rated,casual" -> bits of PlayerQuery::modes; an error names the bad item.
@@ -54,10 +54,11 @@ struct PlayerExploration {
   uint64_t key = 0;
   uint64_t games = 0, white = 0, draws = 0, black = 0;  // over the moves
   std::vector<PlayerMove> moves;                        // most played first, ties by UCI
-  std::vector<GameRecord> recent_games;                 // that played on from here, newest first
-  std::vector<std::string> recent_game_moves;           // the move (UCI) each played from here
-  uint64_t player_games = 0;         // the player's games with the colour that the filters keep
-  uint64_t games_without_moves = 0;  // the store's games the explorer cannot walk (store.h)
+  std::vector<GameRecord> recent_games;        // that played on from here, newest first (a query's most)
+  std::vector<std::string> recent_game_moves;  // the move (UCI) each played from here
+  uint64_t recent_game_count = 0;              // every game that played on from here
+  uint64_t player_games = 0;                   // the player's games with the colour that the filters keep
+  uint64_t games_without_moves = 0;            // the store's games the explorer cannot walk (store.h)
 };
 
 Result<PlayerExploration> explore_player(Store& store, const chess::Board& board, const PlayerQuery& query);

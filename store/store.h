@@ -1,5 +1,5 @@
 // The SQLite tree: full statistics for every (position, move) ever added, growing file by
-// file without re-reading old files. One SQLite database with five tables:
+// file without re-reading old files. One SQLite database with six tables:
 //
 //   meta     (name TEXT PRIMARY KEY, value TEXT)                      WITHOUT ROWID
 //            format = "bookforge-tree", schema_version (kSchemaVersion), and, once something was added,
@@ -11,13 +11,15 @@
 //            holds the same counts per slice of the games: store/slice_counts.h)
 //   sources  (id, name, size, hash, games, filters, max_ply, count_repeats, added)
 //   games    (fingerprint INTEGER PRIMARY KEY, source, number, white, black, white_elo, black_elo,
-//             result, date, event, site, offset, slice, mode, moves), indexed by white and by
-//             black (ASCII case ignored) for the player explorer
+//             result, date, event, site, offset, slice, mode)
 //            every game added, by its fingerprint (counts/game_fingerprint.h, stored as the signed
 //            integer with the same bits), so a copy of it in a later add is counted once; with
 //            its record (store/game_record.h): `db game` finds it by source and number
 //   position_games (key, fingerprint, rating, date) PRIMARY KEY (key, fingerprint) WITHOUT ROWID
 //            the top and recent games of each position up to meta's game_plies
+//   player_games (name COLLATE NOCASE, white, fingerprint, slice, mode, outcome, opponent_elo,
+//            date, moves) PRIMARY KEY (name, white, fingerprint) WITHOUT ROWID
+//            each game twice, under each player, with what the player explorer walks
 //
 // Keys are stored as the signed integers with the same 64 bits (store/row.h), so unsigned
 // key order is "key >= 0 ascending, then key < 0 ascending"; scans read it as two ranges.
@@ -52,8 +54,8 @@ namespace bookforge::store {
 // 2: counts by slice (the tree's slices column) and the opponents' rating sums.
 // 3: the games' byte offsets in their sources (games.offset).
 // 4: page checksums (store/page_checksum.h); a store of version 3 is read without them.
-// 5: the games' slice, mode and moves, and indexes by player (the player explorer); an add
-//    brings a store of version 4 (or 3, still without checksums) up to them.
+// 5: the games' slice and mode, and player_games (the player explorer); an add brings a store
+//    of version 4 (or 3, still without checksums) up to them.
 inline constexpr int kSchemaVersion = 5;
 // meta: how many games a store held when it was brought up to version 5 (store/player_explore.h).
 inline constexpr const char* kGamesWithoutMovesMeta = "games_without_moves";
@@ -90,6 +92,17 @@ struct TreeStats {
 struct StoredMove {
   counts::TallyEntry total;
   std::string slices;
+};
+
+// What the player explorer walks of a game, from the player's side (player_games).
+struct PlayerGame {
+  uint64_t fingerprint = 0;
+  uint32_t slice = 0;
+  GameMode mode = GameMode::kUnknown;
+  pgn::Outcome outcome = pgn::Outcome::kUnknown;
+  uint16_t opponent_elo = 0;
+  uint32_t date = 0;  // date_rank
+  std::string moves;  // as GameRecord::moves
 };
 
 struct MergeCounts {
@@ -164,9 +177,9 @@ class Store {
   Result<std::vector<GameRecord>> games_at(uint64_t key, GameOrder order);
   Result<std::optional<GameRecord>> game(uint64_t fingerprint);
   // The player explorer's games (store/player_explore.h): every game `name` played as White
-  // (else Black), the name matched as stored but for ASCII case, with slice, mode and moves.
-  // An error for a store made before schema version 5 that no add has brought up to it.
-  Result<std::vector<GameRecord>> games_of_player(const std::string& name, bool as_white);
+  // (else Black), the name matched as stored but for ASCII case. An error for a store made
+  // before schema version 5 that no add has brought up to it.
+  Result<std::vector<PlayerGame>> games_of_player(const std::string& name, bool as_white);
   // Games the player explorer cannot walk: those a store made before schema version 5 held
   // when an add brought it up to 5 (they have no moves); every game before that.
   Result<uint64_t> games_without_moves();

@@ -184,9 +184,8 @@ TEST(DbPlayerOldStores, AnAddBringsAVersion4StoreUpAndSaysWhatItCannotSee) {
   const fs::path db = dir.path() / "old.sqlite";
   ASSERT_EQ(db_add_files(db, {sample("lichess-2016-05-1000.pgn").string()}).exit_code, 0);
   for (const char* sql :
-       {"DROP INDEX games_by_white", "DROP INDEX games_by_black", "ALTER TABLE games DROP COLUMN moves",
-        "ALTER TABLE games DROP COLUMN mode", "ALTER TABLE games DROP COLUMN slice",
-        "DELETE FROM meta WHERE name = 'games_without_moves'",
+       {"DROP TABLE player_games", "ALTER TABLE games DROP COLUMN mode",
+        "ALTER TABLE games DROP COLUMN slice", "DELETE FROM meta WHERE name = 'games_without_moves'",
         "UPDATE meta SET value = '4' WHERE name = 'schema_version'"})
     ASSERT_EQ(sql_rows(db, sql), "") << sql;
   CommandResult refused =
