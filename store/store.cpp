@@ -715,6 +715,31 @@ Result<std::vector<GameRecord>> Store::games_of_player(const std::string& name, 
   return out;
 }
 
+Result<std::vector<PlayerName>> Store::players_with_prefix(const std::string& prefix, int64_t limit) {
+  // [prefix, prefix + 0xff) under NOCASE holds every name starting with the prefix: no UTF-8
+  // byte is 0xff. The bounds compare with the indexes' collation, so SQLite reads their ranges.
+  Result<Statement> s = db_.prepare(R"sql(
+SELECT name, sum(n) AS games FROM (
+  SELECT white AS name, count(*) AS n FROM games
+   WHERE white >= ?1 COLLATE NOCASE AND white < ?2 COLLATE NOCASE GROUP BY white COLLATE NOCASE
+  UNION ALL
+  SELECT black, count(*) FROM games
+   WHERE black >= ?1 COLLATE NOCASE AND black < ?2 COLLATE NOCASE GROUP BY black COLLATE NOCASE)
+GROUP BY name COLLATE NOCASE ORDER BY games DESC, name COLLATE NOCASE LIMIT ?3)sql");
+  if (!s) return s.error();
+  s->bind(1, prefix);
+  s->bind(2, prefix + "\xff");
+  s->bind(3, limit);
+  std::vector<PlayerName> out;
+  for (;;) {
+    Result<bool> row = s->step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.push_back({s->column_text(0), uint64_t(s->column_int(1))});
+  }
+  return out;
+}
+
 Result<std::optional<int>> Store::game_plies() {
   Result<std::optional<std::string>> value = meta("game_plies");
   if (!value) return value.error();
