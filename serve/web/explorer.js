@@ -32,6 +32,7 @@ let info = null;
 let filters = {};
 let shown = null; // the /api/position answer for the board
 let board = null;
+let showPlayerControls = () => {}; // sets the player tab's controls to a view (player.js)
 // Answers for a position that is no longer shown are dropped: only the newest request counts.
 let generation = 0;
 
@@ -233,6 +234,8 @@ async function start() {
   $(".data").addEventListener("mouseleave", () => board.pointAt(null));
   window.addEventListener("popstate", (event) => {
     state = event.state ?? stateFromLocation();
+    showPlayerControls(state.view);
+    if (state.view) board.orient(state.view.color);
     refresh();
   });
 
@@ -245,7 +248,7 @@ async function start() {
   state = stateFromLocation();
   if (state.view) board.orient(state.view.color);
   const parts = { tabs: $("#tabs"), form: $("#player"), names: $("#player-names") };
-  setUpPlayerTab(parts, state.view, showView);
+  showPlayerControls = setUpPlayerTab(parts, state.view, showView);
   setUpNovelty($("#novelty"), () => filters, showGameLine);
   history.replaceState(state, "", window.location.href);
   await refresh();

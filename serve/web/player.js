@@ -9,14 +9,11 @@ import { count } from "./format.js";
 // parts: {tabs (the two tab buttons' container), form (the name and colour controls),
 // names (the datalist of suggestions)}; view: the {player, color} shown at first, or null;
 // onChange(view) gets the new view: null for the whole store's games, or a named player's.
+// Returns show(view), which sets the controls to a view (one the browser's history went back to).
 export function setUpPlayerTab({ tabs, form, names }, view, onChange) {
   const [storeTab, playerTab] = tabs.querySelectorAll("[role=tab]");
   const nameInput = form.elements.player;
-  let playerShown = Boolean(view);
-  if (view) {
-    nameInput.value = view.player;
-    form.elements.color.value = view.color;
-  }
+  let playerShown = false;
 
   const current = () => {
     const player = nameInput.value.trim();
@@ -28,7 +25,14 @@ export function setUpPlayerTab({ tabs, form, names }, view, onChange) {
     playerTab.setAttribute("aria-selected", String(isPlayer));
     form.hidden = !isPlayer;
   };
-  showTab(playerShown);
+  const show = (shown) => {
+    if (shown) {
+      nameInput.value = shown.player;
+      form.elements.color.value = shown.color;
+    }
+    showTab(Boolean(shown));
+  };
+  show(view);
 
   storeTab.addEventListener("click", () => {
     showTab(false);
@@ -45,7 +49,8 @@ export function setUpPlayerTab({ tabs, form, names }, view, onChange) {
     const prefix = nameInput.value.trim();
     const mine = ++asked;
     if (!prefix) return names.replaceChildren();
-    const { players } = await fetchPlayers(prefix);
+    // Suggestions are a help: without them (a failed request) the name is typed in full.
+    const players = await fetchPlayers(prefix).then((answer) => answer.players, () => []);
     if (mine !== asked) return;
     names.replaceChildren(
       ...players.map((p) => el("option", { value: p.name, label: `${count(p.games)} games` })),
@@ -58,4 +63,5 @@ export function setUpPlayerTab({ tabs, form, names }, view, onChange) {
     event.preventDefault();
     onChange(current());
   });
+  return show;
 }

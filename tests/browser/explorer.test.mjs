@@ -476,6 +476,12 @@ test("what the player answers to 1.e4 as Black, and how they score with it, is o
       document.querySelector(`#board .square[data-square="${square}"]`).getBoundingClientRect().top;
     return top("a1") < top("a8");
   });
+  // The browser's back button returns to the White view, and the colour toggle with it.
+  await page.goBack();
+  await waitForPlayer(`${PLAYER}|white`, "e2e4");
+  assert.equal(await page.$eval('#player [name="color"][value="white"]', (radio) => radio.checked), true);
+  await page.goForward();
+  await waitForPlayer(`${PLAYER}|black`, "e2e4");
   // Back to the whole store's games.
   await page.click("#tab-store");
   await waitForPosition("e2e4");
