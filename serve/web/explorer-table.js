@@ -99,6 +99,7 @@ export function renderExplorer(table, explorer, onPlay, view = null) {
   const positionGames = gamesOf(explorer.bookforge ?? explorer);
   const position = { games: positionGames, opening: explorer.opening };
   const rows = explorer.moves.map((move) => moveRow(move, position, onPlay, view));
+  table.classList.toggle("player-view", Boolean(view));
   const rating = table.querySelector("th.rating");
   rating.textContent = view ? "Opp" : "Avg";
   rating.title = view ? "Average rating of the player's opponents" : "Average rating of the mover";

@@ -764,6 +764,10 @@ for (const screen of [SCREENS[0], SCREENS[3]]) {
     await page.screenshot({ path: path.join(out, `explorer-player-${screen.width}.png`), fullPage: true });
     await assertFitsSideways(`${screen.width}px, player tab`);
     await assertUsable(`${screen.width}px, player tab`);
+    const perfShown = await page.$$eval("#moves tbody tr[data-uci] .perf", (cells) =>
+      cells.map((cell) => cell.checkVisibility({ visibilityProperty: true })),
+    );
+    assert.ok(perfShown.length > 0 && perfShown.every(Boolean), `${screen.width}px: the player's performance is shown`);
     await page.click("#tab-store");
     await waitForPosition("e2e4,c7c5");
     await page.waitForSelector("#history:not([hidden]) .month");
