@@ -144,7 +144,8 @@ ApiResponse Api::players(const QueryParams& params) {
   Result<int> limit = int_param(params, "limit", kDefaultPlayerSuggestions, 1, kMaxPlayerSuggestions);
   if (!limit) return error_response(kStatusBadRequest, limit.error().message);
   Result<std::vector<store::PlayerName>> found = [&] {
-    StorePool::Lease store = stores_.main->lease();
+    // The names /player finds: its store's.
+    StorePool::Lease store = store_for(ExplorerPath::kLichess).lease();
     return store->players_with_prefix(prefix, *limit);
   }();
   if (!found) return error_response(kStatusInternalError, found.error().message);

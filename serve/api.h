@@ -47,7 +47,7 @@ class Api {
   // /masters/pgn/{id}: a game's PGN, as lichess's masters answer it; `id` the 8 characters the
   // explorer gives (or db explore's 16 hex digits). Read from /masters's store.
   ApiResponse masters_pgn(const std::string& id);
-  // /api/players?prefix=&limit=: the names of the main store's players that start with
+  // /api/players?prefix=&limit=: the names of the players of /player's store that start with
   // `prefix` (ASCII case ignored), most games first (store.h's players_with_prefix), for the
   // page's player tab; `limit` 1 to 100, default 10.
   ApiResponse players(const QueryParams& params);

@@ -678,6 +678,21 @@ TEST_F(TwoStoresTest, MastersAndLichessEachAnswerFromTheirOwnStore) {
 
 // tests/serve/lila_explorer_shape.txt holds lila-openingexplorer's fields and statuses, written
 // from its source; lila_shape.py checks every field of our answers against it.
+// The player tab's suggestions are names /player finds: from its store (--lichess), not --db's.
+TEST_F(TwoStoresTest, PlayerSuggestionsComeFromThePlayerExplorersStore) {
+  ServeProcess server({"--db", masters(), "--lichess", lichess()});
+  ASSERT_FALSE(server.url().empty()) << "the server did not start";
+  EXPECT_TRUE(parse_json(curl_get(server.url() + "api/players?prefix=Podolch"))["players"].empty());
+  const Json found = parse_json(curl_get(server.url() + "api/players?prefix=German1"));
+  ASSERT_EQ(found["players"].size(), 1u) << found.dump();
+  uint64_t games = 0;
+  for (const std::string color : {"white", "black"})
+    games += parse_json(
+                 curl_get(server.url() + "player?player=german11&color=" + color))["bookforge"]["playerGames"]
+                 .get<uint64_t>();
+  EXPECT_EQ(found["players"][0]["games"], games);
+}
+
 TEST_F(TwoStoresTest, AnswersHoldToLilasFieldsAndStatuses) {
   const fs::path here = source_dir() / "tests" / "serve";
   CommandResult r = run_program(
