@@ -104,4 +104,8 @@ Json to_json(const PlayerPosition& p, Style style) {
             {"gamesWithoutMoves", x.games_without_moves}}}};
 }
 
+Json to_json(const store::PlayerName& player) {
+  return {{"name", outside_text(player.name)}, {"games", player.games}};
+}
+
 }  // namespace bookforge::json

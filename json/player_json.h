@@ -32,4 +32,7 @@ struct PlayerPosition {
 //        "opening"}], "recentGames": [{"uci", ...a game}], "opening", "queuePosition": 0}
 Json to_json(const PlayerPosition& position, Style style);
 
+// A name suggestion (/api/players): {"name" (as stored), "games" (as White and as Black)}.
+Json to_json(const store::PlayerName& player);
+
 }  // namespace bookforge::json

@@ -1,10 +1,14 @@
 #include "serve/api.h"
 
+#include <limits>
+
 #include "json/history_json.h"
+#include "json/novelty_json.h"
 #include "json/player_json.h"
 #include "store/explore.h"
 #include "store/game_text.h"
 #include "store/history.h"
+#include "store/novelty.h"
 #include "store/player_explore.h"
 
 #include "serve/explorer_json.h"
@@ -16,6 +20,8 @@ namespace bookforge::serve {
 namespace {
 
 constexpr size_t kMaxClientIdLength = 64;
+constexpr int kDefaultPlayerSuggestions = 10;
+constexpr int kMaxPlayerSuggestions = 100;
 
 // /api/info's body: the store's counts and how they were made, the books, which explorer
 // filters the store can apply (every store keeps its counts by speed, rating band and month),
@@ -130,6 +136,43 @@ ApiResponse Api::player(const QueryParams& params) {
       json::to_json(json::PlayerPosition{*x, query, position->board, names_, size_t(request->max_moves),
                                          size_t(request->recent_games)},
                     json::Style::kApi));
+}
+
+ApiResponse Api::players(const QueryParams& params) {
+  const std::string prefix = find_param(params, "prefix").value_or("");
+  // An empty prefix would list the whole store's players: a name has to be begun.
+  if (prefix.empty()) return error_response(kStatusBadRequest, "prefix: the start of a name is needed");
+  Result<int> limit = int_param(params, "limit", kDefaultPlayerSuggestions, 1, kMaxPlayerSuggestions);
+  if (!limit) return error_response(kStatusBadRequest, limit.error().message);
+  Result<std::vector<store::PlayerName>> found = [&] {
+    // The names /player finds: its store's.
+    StorePool::Lease store = store_for(ExplorerPath::kLichess).lease();
+    return store->players_with_prefix(prefix, *limit);
+  }();
+  if (!found) return error_response(kStatusInternalError, found.error().message);
+  json::Json names = json::Json::array();
+  for (const store::PlayerName& player : *found) names.push_back(json::to_json(player));
+  return json_response(json::Json{{"players", std::move(names)}});
+}
+
+ApiResponse Api::novelty(const QueryParams& params) {
+  const std::optional<std::string> pgn = find_param(params, "pgn");
+  if (!pgn) return error_response(kStatusBadRequest, "pgn: a game's PGN is needed");
+  Result<ExplorerRequest> request = explorer_request_from_query(params);
+  if (!request) return error_response(kStatusBadRequest, request.error().message);
+  Result<int> min_games = int_param(params, "minGames", 1, 1, std::numeric_limits<int>::max());
+  if (!min_games) return error_response(kStatusBadRequest, min_games.error().message);
+  Result<store::GameNovelty> found = [&] {
+    StorePool::Lease store = stores_.main->lease();
+    return store::find_novelty_in_text(*store, *pgn, "pgn", request->filter, uint64_t(*min_games));
+  }();
+  // A game that does not replay is the client's error (its message starts with the parameter's
+  // name, the origin given above), a 400; anything else is the store's.
+  if (!found)
+    return error_response(
+        found.error().message.starts_with("pgn: ") ? kStatusBadRequest : kStatusInternalError,
+        found.error().message);
+  return json_response(json::to_json(*found));
 }
 
 ApiResponse Api::position(const QueryParams& params) const {

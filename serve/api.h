@@ -47,6 +47,14 @@ class Api {
   // /masters/pgn/{id}: a game's PGN, as lichess's masters answer it; `id` the 8 characters the
   // explorer gives (or db explore's 16 hex digits). Read from /masters's store.
   ApiResponse masters_pgn(const std::string& id);
+  // /api/players?prefix=&limit=: the names of the players of /player's store that start with
+  // `prefix` (ASCII case ignored), most games first (store.h's players_with_prefix), for the
+  // page's player tab; `limit` 1 to 100, default 10.
+  ApiResponse players(const QueryParams& params);
+  // /api/novelty?pgn=&minGames=: where the game of `pgn` (one game's PGN text) left the main
+  // store's tree, as `db novelty` finds it (store/novelty.h), under the explorer's filters
+  // (speeds, ratings, since, until); `minGames` (default 1) as db novelty's --min-games.
+  ApiResponse novelty(const QueryParams& params);
   ApiResponse position(const QueryParams& params) const;
   ApiResponse books(const QueryParams& params) const;
   // One search per client at a time: a client is the asker's address and, if given, the

@@ -95,6 +95,10 @@ void Server::add_routes() {
     const int connection = RoomServer::serving_socket();
     send(res, api_.engine(req.params, req.remote_addr, [connection] { return peer_has_left(connection); }));
   });
+  http_->Get("/api/players",
+             [this](const Request& req, Response& res) { send(res, api_.players(req.params)); });
+  http_->Get("/api/novelty",
+             [this](const Request& req, Response& res) { send(res, api_.novelty(req.params)); });
   http_->Get("/api/game", [this](const Request& req, Response& res) { send(res, api_.game(req.params)); });
   http_->Get("/api/info", [this](const Request&, Response& res) { send(res, api_.info()); });
   http_->Get(".*", [](const Request& req, Response& res) {

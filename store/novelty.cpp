@@ -7,6 +7,7 @@
 #include "chess/san.h"
 #include "pgn/pipeline.h"
 #include "pgn/replay.h"
+#include "pgn/replay_text.h"
 #include "store/explore.h"
 
 namespace bookforge::store {
@@ -93,15 +94,38 @@ class WalkingSink final : public pgn::GameSink {
   std::optional<Error> error_;
 };
 
-}  // namespace
-
-Result<NoveltyReport> find_novelties(Store& store, NoveltyOptions options,
-                                     const std::function<void(const GameNovelty&)>& on_game) {
+// The store's max-ply (0: none), past which every move would leave the tree.
+Result<int> store_max_ply(Store& store) {
   Result<std::optional<CountingSettings>> settings = store.settings();
   if (!settings) return settings.error();
   if (!*settings) return Error{store.path() + ": nothing was added to this store"};
+  return (*settings)->max_ply;
+}
+
+}  // namespace
+
+Result<GameNovelty> find_novelty_in_text(Store& store, std::string_view pgn_text, const std::string& origin,
+                                         const counts::SliceFilter& filter, uint64_t min_games) {
+  Result<int> max_ply = store_max_ply(store);
+  if (!max_ply) return max_ply.error();
+  NoveltyOptions options;
+  options.pipeline.max_ply = *max_ply;
+  options.filter = filter;
+  options.min_games = min_games;
+  std::optional<Result<GameNovelty>> walked;
+  Status read = pgn::replay_game_text(pgn_text, origin, options.pipeline, [&](const pgn::ReplayedGame& game) {
+    walked.emplace(walk_game(store, game, options, *max_ply));
+  });
+  if (!read) return read.error();
+  return std::move(*walked);
+}
+
+Result<NoveltyReport> find_novelties(Store& store, NoveltyOptions options,
+                                     const std::function<void(const GameNovelty&)>& on_game) {
+  Result<int> max_ply = store_max_ply(store);
+  if (!max_ply) return max_ply.error();
   NoveltyReport report;
-  report.max_ply = (*settings)->max_ply;
+  report.max_ply = *max_ply;
   // Past the store's max-ply every move would leave the tree: the walk stops there.
   options.pipeline.max_ply = report.max_ply;
   // One worker, so that games come in input order and the store has one user.

@@ -65,4 +65,10 @@ struct NoveltyReport {
 Result<NoveltyReport> find_novelties(Store& store, NoveltyOptions options,
                                      const std::function<void(const GameNovelty&)>& on_game);
 
+// The same walk for one game given as PGN text (the explorer page's pasted game; its file is
+// `origin`), read as pgn/replay_text.h reads it. Fails for a bad game (naming the reason), on
+// a store error, or on a store nothing was added to.
+Result<GameNovelty> find_novelty_in_text(Store& store, std::string_view pgn_text, const std::string& origin,
+                                         const counts::SliceFilter& filter, uint64_t min_games);
+
 }  // namespace bookforge::store

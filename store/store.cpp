@@ -754,6 +754,30 @@ Result<std::vector<PlayerGame>> Store::games_of_player(const std::string& name, 
   return out;
 }
 
+Result<std::vector<PlayerName>> Store::players_with_prefix(const std::string& prefix, int64_t limit) {
+  Result<bool> has = has_player_columns();
+  if (!has) return has.error();
+  if (!*has) return std::vector<PlayerName>();  // games_of_player says why, when a player is asked
+  // [prefix, prefix + 0xff) under NOCASE holds every name starting with the prefix: no UTF-8
+  // byte is 0xff. player_games' names have that collation, so SQLite reads a range of its key.
+  // Each game is there under both players; a player's games are their rows (both colours).
+  Result<Statement> s = db_.prepare(R"sql(
+SELECT name, count(*) AS games FROM player_games WHERE name >= ?1 AND name < ?2
+GROUP BY name ORDER BY games DESC, name LIMIT ?3)sql");
+  if (!s) return s.error();
+  s->bind(1, prefix);
+  s->bind(2, prefix + "\xff");
+  s->bind(3, limit);
+  std::vector<PlayerName> out;
+  for (;;) {
+    Result<bool> row = s->step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.push_back({s->column_text(0), uint64_t(s->column_int(1))});
+  }
+  return out;
+}
+
 Result<std::optional<int>> Store::game_plies() {
   Result<std::optional<std::string>> value = meta("game_plies");
   if (!value) return value.error();

@@ -105,6 +105,13 @@ struct PlayerGame {
   std::string moves;  // as GameRecord::moves
 };
 
+// A player's name as stored, with their games (as White and as Black): the player explorer's
+// name suggestions.
+struct PlayerName {
+  std::string name;
+  uint64_t games = 0;
+};
+
 struct MergeCounts {
   uint64_t entries = 0;  // rows merged (inserted or added to)
 };
@@ -180,6 +187,11 @@ class Store {
   // (else Black), the name matched as stored but for ASCII case. An error for a store made
   // before schema version 5 that no add has brought up to it.
   Result<std::vector<PlayerGame>> games_of_player(const std::string& name, bool as_white);
+  // The players whose name starts with `prefix` (ASCII case ignored, as games_of_player
+  // matches), most games first (ties by name), at most `limit`; names that differ only in
+  // ASCII case are one player, under one of their spellings. Reads a range of player_games,
+  // so the cost grows with the matching games, not the store.
+  Result<std::vector<PlayerName>> players_with_prefix(const std::string& prefix, int64_t limit);
   // Games the player explorer cannot walk: those a store made before schema version 5 held
   // when an add brought it up to 5 (they have no moves); every game before that.
   Result<uint64_t> games_without_moves();

@@ -28,12 +28,39 @@ export const fetchPosition = (position) => getJson("/api/position", positionPara
 export const fetchBooks = (position) => getJson("/api/books", positionParams(position));
 
 // `filters` holds the lichess explorer's filter parameters the store supports (speeds, ratings,
-// since, until). The page lists every move the store has, as lichess's own page does.
+// since, until).
+function setFilters(params, filters) {
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+}
+
+// The page lists every move the store has, as lichess's own page does, and the position's
+// games month by month (`history`) for its chart.
 export function fetchExplorer(position, filters) {
   const params = positionParams(position);
   params.set("moves", "100");
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  params.set("history", "true");
+  setFilters(params, filters);
   return getJson("/api/explorer", params);
+}
+
+// The player tab's tree: lichess's /player for `player` playing `color`, under the same filters.
+export function fetchPlayer(position, { player, color }, filters) {
+  const params = positionParams(position);
+  params.set("player", player);
+  params.set("color", color);
+  params.set("moves", "100");
+  params.set("recentGames", "8");
+  setFilters(params, filters);
+  return getJson("/player", params);
+}
+
+export const fetchPlayers = (prefix) => getJson("/api/players", new URLSearchParams({ prefix, limit: "10" }));
+
+// Where a game (PGN text) left the store's tree, under the filters.
+export function fetchNovelty(pgn, minGames, filters) {
+  const params = new URLSearchParams({ pgn, minGames: String(minGames) });
+  setFilters(params, filters);
+  return getJson("/api/novelty", params);
 }
 
 // One id per tab: the server runs one search per client, and a tab's new request stops its own

@@ -45,6 +45,12 @@ export class ExplorerBoard {
     if (uci) this.board.addArrow(ARROW_TYPE.info, uci.slice(0, 2), uci.slice(2, 4));
   }
 
+  // color: "white" or "black", the side at the bottom.
+  orient(color) {
+    const wanted = color === "black" ? COLOR.black : COLOR.white;
+    if (this.board.getOrientation() !== wanted) this.board.setOrientation(wanted, true);
+  }
+
   flip() {
     const turned = this.board.getOrientation() === COLOR.white ? COLOR.black : COLOR.white;
     this.board.setOrientation(turned, true);

@@ -1,7 +1,8 @@
 // The explorer table: one row per move with its share of the games, the game count, the
 // white / draw / black bar, the mover's average (the opponents' in its tooltip) and performance
 // ratings, the years it was played and the opening the move leads to; a total row for the
-// position. Percentages are of the games with a result.
+// position. Percentages are of the games with a result. In the player tab the figures are the
+// player's: the opponents' average rating, and the player's performance and score.
 import { el } from "./dom.js";
 import { count, orDash, percent } from "./format.js";
 
@@ -52,8 +53,9 @@ function yearsText({ firstYear, lastYear } = {}) {
   return firstYear === lastYear ? String(firstYear) : `${firstYear}–${lastYear}`;
 }
 
-function ratingCell(move) {
+function ratingCell(move, view) {
   const opponents = move.averageOpponentRating;
+  if (view) return el("td", { class: "rating", title: "Opponents' average" }, orDash(opponents));
   const title = opponents === null || opponents === undefined ? {} : { title: `Opponents' average: ${opponents}` };
   return el("td", { class: "rating", ...title }, orDash(move.averageRating));
 }
@@ -61,7 +63,18 @@ function ratingCell(move) {
 // Every game, with those without a result: the server's `games` (a lichess answer has none).
 const gamesOf = (counts) => counts.games ?? counts.white + counts.draws + counts.black;
 
-function moveRow(move, position, onPlay) {
+// The player's score with the move: wins and half the draws, from their side.
+function playerScore(move, view) {
+  const won = view.color === "white" ? move.white : move.black;
+  return percent(won + move.draws / 2, move.white + move.draws + move.black);
+}
+
+function perfCell(move, view) {
+  const title = view ? { title: `${view.player} scored ${playerScore(move, view)}` } : {};
+  return el("td", { class: "perf", ...title }, orDash(move.performance));
+}
+
+function moveRow(move, position, onPlay, view) {
   const games = gamesOf(move);
   const row = el(
     "tr",
@@ -70,25 +83,32 @@ function moveRow(move, position, onPlay) {
     el("td", { class: "share" }, percent(games, position.games)),
     el("td", { class: "games" }, count(games)),
     el("td", { class: "result" }, resultBar(move)),
-    ratingCell(move),
-    el("td", { class: "perf" }, orDash(move.performance)),
+    ratingCell(move, view),
+    perfCell(move, view),
     el("td", { class: "years" }, yearsText(move.bookforge)),
     openingCell(move.opening, position.opening),
   );
+  // Enter on a focused row is the page's (explorer.js), for every table of moves.
   row.addEventListener("click", () => onPlay(move.uci));
-  row.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") onPlay(move.uci);
-  });
   return row;
 }
 
-// explorer: the answer of /api/explorer; onPlay(uci) plays a move of the table.
-export function renderExplorer(table, explorer, onPlay) {
+// explorer: the answer of /api/explorer, or of /player for the player tab's view ({player,
+// color}, else null); onPlay(uci) plays a move of the table.
+export function renderExplorer(table, explorer, onPlay, view = null) {
   const positionGames = gamesOf(explorer.bookforge ?? explorer);
   const position = { games: positionGames, opening: explorer.opening };
-  const rows = explorer.moves.map((move) => moveRow(move, position, onPlay));
+  const rows = explorer.moves.map((move) => moveRow(move, position, onPlay, view));
+  table.classList.toggle("player-view", Boolean(view));
+  const rating = table.querySelector("th.rating");
+  rating.textContent = view ? "Opp" : "Avg";
+  rating.title = view ? "Average rating of the player's opponents" : "Average rating of the mover";
+  const perf = table.querySelector("th.perf");
+  perf.title = view ? "The player's performance rating" : "Performance rating of the mover";
   if (!rows.length) {
-    const note = "No game in the store reaches this position.";
+    const note = view
+      ? `No game of ${view.player} as ${view.color} reaches this position.`
+      : "No game in the store reaches this position.";
     rows.push(el("tr", { class: "empty" }, el("td", { colspan: "8" }, note)));
   }
   table.tBodies[0].replaceChildren(...rows);

@@ -1,39 +1,73 @@
-// The explorer page: a board, the store's statistics for the position on it, the loaded books'
-// moves and the engine on demand. The address bar holds the position (position-url.js), so
-// links, reloads and the browser's history all work.
-import { fetchBooks, fetchEngine, fetchExplorer, fetchGamePgn, fetchInfo, fetchPosition } from "./api.js";
+// The explorer page: a board, the store's statistics for the position on it (or one player's,
+// in the player tab), the position's games by month, the loaded books' moves and the engine on
+// demand. The address bar holds the position and the player shown (position-url.js), so links,
+// reloads and the browser's history all work.
+import {
+  fetchBooks,
+  fetchEngine,
+  fetchExplorer,
+  fetchGamePgn,
+  fetchInfo,
+  fetchPlayer,
+  fetchPosition,
+} from "./api.js";
 import { ExplorerBoard } from "./board.js";
 import { el } from "./dom.js";
 import { openingLabel, renderExplorer } from "./explorer-table.js";
 import { setUpFilters } from "./filters.js";
 import { count, numberedLine } from "./format.js";
+import { renderHistoryChart } from "./history-chart.js";
+import { setUpNovelty } from "./novelty.js";
 import { engineSummary, renderBooks, renderTopGames } from "./panels.js";
+import { setUpPlayerTab } from "./player.js";
 import { locationFor, readLocation } from "./position-url.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 // line: the UCI moves from fen (they stay after stepping back, until another move replaces
-// them); sans: their SAN as far as known; cursor: how many of them the board shows.
-let state = { fen: "", line: [], sans: [], cursor: 0 };
+// them); sans: their SAN as far as known; cursor: how many of them the board shows; view: the
+// player tab's {player, color}, or null for the whole store.
+let state = { fen: "", line: [], sans: [], cursor: 0, view: null };
 let info = null;
 let filters = {};
 let shown = null; // the /api/position answer for the board
 let board = null;
+let showPlayerControls = () => {}; // sets the player tab's controls to a view (player.js)
 // Answers for a position that is no longer shown are dropped: only the newest request counts.
 let generation = 0;
 
 const shownPosition = () => ({ fen: state.fen, play: state.line.slice(0, state.cursor) });
 
 function stateFromLocation() {
-  const { fen, play } = readLocation();
-  return { fen, line: play, sans: [], cursor: play.length };
+  const { fen, play, view } = readLocation();
+  return { fen, line: play, sans: [], cursor: play.length, view };
+}
+
+function remember() {
+  history.pushState(state, "", locationFor(shownPosition(), state.view));
 }
 
 function go(cursor) {
   const target = Math.max(0, Math.min(cursor, state.line.length));
   if (target === state.cursor) return; // already there: no history entry, no request
   state.cursor = target;
-  history.pushState(state, "", locationFor(shownPosition()));
+  remember();
+  refresh();
+}
+
+function showView(view) {
+  if (JSON.stringify(view) === JSON.stringify(state.view)) return;
+  state.view = view;
+  // The player's side at the bottom, as they saw their games.
+  if (view) board.orient(view.color);
+  remember();
+  refresh();
+}
+
+// A game from the novelty form: its line, shown at the position where it left the tree.
+function showGameLine(game) {
+  state = { ...state, ...game };
+  remember();
   refresh();
 }
 
@@ -49,22 +83,24 @@ function play(uci) {
 async function refresh() {
   const asked = ++generation;
   const position = shownPosition();
+  const { view } = state;
   const movesTable = $("#moves");
   movesTable.setAttribute("aria-busy", "true");
   resetEngine();
   try {
     const [answer, explorer, books] = await Promise.all([
       fetchPosition(position),
-      fetchExplorer(position, filters),
+      view ? fetchPlayer(position, view, filters) : fetchExplorer(position, filters),
       info.books.length ? fetchBooks(position) : null,
     ]);
     if (asked !== generation) return;
     shown = answer;
     answer.line.forEach((move, ply) => (state.sans[ply] = move.san));
     const boardSettled = board.show(answer, position.play.at(-1));
-    renderExplorer(movesTable, explorer, play);
+    renderExplorer(movesTable, explorer, play, view);
+    renderHistoryChart($("#history"), explorer.history);
     renderBooks($("#books"), books, play);
-    renderTopGames($("#games"), explorer.topGames ?? [], showGame);
+    renderTopGames($("#games"), (view ? explorer.recentGames : explorer.topGames) ?? [], showGame, view);
     renderHeading(explorer, answer);
     renderLine();
     // The table is marked as showing the position once the board can take the next move too.
@@ -72,6 +108,7 @@ async function refresh() {
     if (asked !== generation) return;
     movesTable.dataset.play = position.play.join(",");
     movesTable.dataset.filter = explorer.bookforge?.filter ?? "";
+    movesTable.dataset.player = view ? `${view.player}|${view.color}` : "";
     movesTable.setAttribute("aria-busy", "false");
     $("#engine-go").disabled = false;
   } catch (error) {
@@ -94,6 +131,7 @@ function renderHeading(explorer, answer) {
   if (mostlyTransposed) notes.push(`Mostly reached by another move order (${byOtherOrders} games; ${byLine} by this line)`);
   const filter = explorer.bookforge?.filter;
   if (filter && filter !== "none") notes.push(`Only games of ${filter}`);
+  if (state.view) notes.push(`${state.view.player}'s games as ${state.view.color}; performance is theirs`);
   showStatus(notes.join(" · "));
 }
 
@@ -147,9 +185,26 @@ async function showGame(id) {
   dialog.showModal();
 }
 
+// Up and down walk the rows of the table the focus is in, Enter plays the focused row's move
+// (any table's: the explorer's or a book's).
+function onRowKey(event) {
+  const row = event.target.closest("tr[data-uci]");
+  if (!row) return false;
+  const rows = [...row.closest("tbody").querySelectorAll("tr[data-uci]")];
+  const steps = { ArrowDown: 1, ArrowUp: -1 };
+  if (event.key === "Enter") play(row.dataset.uci);
+  else if (event.key in steps) rows[rows.indexOf(row) + steps[event.key]]?.focus();
+  else return false;
+  return true;
+}
+
 function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest("input, select, textarea")) return;
+  if (onRowKey(event)) {
+    event.preventDefault();
+    return;
+  }
   const moves = {
     ArrowLeft: () => go(state.cursor - 1),
     ArrowRight: () => go(state.cursor + 1),
@@ -179,6 +234,8 @@ async function start() {
   $(".data").addEventListener("mouseleave", () => board.pointAt(null));
   window.addEventListener("popstate", (event) => {
     state = event.state ?? stateFromLocation();
+    showPlayerControls(state.view);
+    if (state.view) board.orient(state.view.color);
     refresh();
   });
 
@@ -189,6 +246,10 @@ async function start() {
     refresh();
   });
   state = stateFromLocation();
+  if (state.view) board.orient(state.view.color);
+  const parts = { tabs: $("#tabs"), form: $("#player"), names: $("#player-names") };
+  showPlayerControls = setUpPlayerTab(parts, state.view, showView);
+  setUpNovelty($("#novelty"), () => filters, showGameLine);
   history.replaceState(state, "", window.location.href);
   await refresh();
 }

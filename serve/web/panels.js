@@ -37,9 +37,11 @@ function player(side) {
   return el("span", { class: "player" }, side.name, rating);
 }
 
-// games: the topGames of /api/explorer; onOpen(id) shows a game's PGN.
-export function renderTopGames(section, games, onOpen) {
+// games: the topGames of /api/explorer, or the player tab's recentGames (view set); onOpen(id)
+// shows a game's PGN.
+export function renderTopGames(section, games, onOpen, view = null) {
   section.hidden = games.length === 0;
+  section.querySelector("h2").textContent = view ? `${view.player}'s recent games` : "Top games";
   const rows = games.map((game) => {
     const row = el(
       "tr",

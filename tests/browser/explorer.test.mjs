@@ -392,6 +392,219 @@ test("the engine button shows a line for the position", async () => {
   assert.match(await page.$eval("#engine-line .pv", (pv) => pv.textContent), /^2\. \S+/);
 });
 
+// The player tab's table equals `db explore --player --json` for the player, the colour and the
+// moves played (SAN, space-separated): the moves, their games with a result, their results
+// and the player's performance.
+function explorePlayer(player, color, moves = "") {
+  const args = ["db", "explore", "--db", store, "--json", "--player", player, "--color", color];
+  if (moves) args.push("--moves", moves);
+  return JSON.parse(bookforge(...args));
+}
+
+async function assertPlayerTableMatches(player, color, moves) {
+  const expected = explorePlayer(player, color, moves);
+  assert.ok(expected.moves.length > 0, `${player} as ${color} after "${moves}" has moves`);
+  const rows = await page.$$eval("#moves tbody tr[data-uci]", (rows) =>
+    rows.map((row) => {
+      const cell = (name) => row.querySelector(`.${name}`).textContent;
+      const [games, perf, white, draws, black] = ["games", "perf", "white", "draws", "black"].map(cell);
+      return { uci: row.dataset.uci, games, perf, white, draws, black };
+    }),
+  );
+  const what = `${player} as ${color} after "${moves}"`;
+  assert.deepEqual(rows.map((row) => row.uci), expected.moves.map((move) => move.uci), what);
+  expected.moves.forEach((move, index) => {
+    const row = rows[index];
+    const results = move.white + move.draws + move.black;
+    assert.equal(number(row.games), results, `${what}: games of ${move.uci}`);
+    // Both round the same performance: db explore with printf (a half to even), the API with
+    // lround (a half away from zero), so a performance of exactly x.5 may differ by one.
+    const perf = `${what}: performance of ${move.uci}: page ${row.perf}, db explore ${move.performance}`;
+    if (move.performance === null) assert.equal(row.perf, "–", perf);
+    else assert.ok(Math.abs(number(row.perf) - move.performance) <= 1, perf);
+    for (const result of ["white", "draws", "black"])
+      assertPercent(row[result], (100 * move[result]) / results, `${what}: ${result} of ${move.uci}`);
+  });
+}
+
+async function waitForPlayer(player, play) {
+  await page.waitForSelector(`#moves[aria-busy="false"][data-player="${player}"][data-play="${play}"]`);
+}
+
+const PLAYER = "Adhiban,Baskaran";
+
+test("the player tab suggests names from the store and shows the player's tree", async () => {
+  await page.goto(base);
+  await waitForPosition("");
+  await page.click("#tab-player");
+  assert.equal(await page.$eval("#player", (form) => form.hidden), false);
+  await page.type('#player [name="player"]', "adhib");
+  await page.waitForSelector(`#player-names option[value="${PLAYER}"]`);
+  const expectedGames = explorePlayer(PLAYER, "white").player_games + explorePlayer(PLAYER, "black").player_games;
+  const label = await page.$eval(`#player-names option[value="${PLAYER}"]`, (option) => option.label);
+  assert.equal(number(label), expectedGames, "the suggestion's games");
+  await page.$eval('#player [name="player"]', (input) => (input.value = ""));
+  await page.type('#player [name="player"]', PLAYER);
+  await page.keyboard.press("Enter");
+  await waitForPlayer(`${PLAYER}|white`, "");
+  await assertPlayerTableMatches(PLAYER, "white", "");
+  assert.equal(new URL(page.url()).searchParams.get("player"), PLAYER);
+  assert.match(await page.$eval("#moves th.perf", (th) => th.title), /player's performance/);
+
+  // A line played in the tab walks the player's tree.
+  await page.click('#moves tbody tr[data-uci="d2d4"]');
+  await waitForPlayer(`${PLAYER}|white`, "d2d4");
+  await assertPlayerTableMatches(PLAYER, "white", "d4");
+  const [reply] = explorePlayer(PLAYER, "white", "d4").moves;
+  await page.click(`#moves tbody tr[data-uci="${reply.uci}"]`);
+  await waitForPlayer(`${PLAYER}|white`, `d2d4,${reply.uci}`);
+  await assertPlayerTableMatches(PLAYER, "white", `d4 ${reply.san}`);
+});
+
+test("what the player answers to 1.e4 as Black, and how they score with it, is one click", async () => {
+  await page.goto(`${base}/?play=e2e4&player=${encodeURIComponent(PLAYER)}&color=white`);
+  await waitForPlayer(`${PLAYER}|white`, "e2e4");
+  await page.click('#player [name="color"][value="black"]');
+  await waitForPlayer(`${PLAYER}|black`, "e2e4");
+  await assertPlayerTableMatches(PLAYER, "black", "e4");
+  const [first] = explorePlayer(PLAYER, "black", "e4").moves;
+  const title = await page.$eval(`#moves tbody tr[data-uci="${first.uci}"] .perf`, (cell) => cell.title);
+  assert.equal(title, `${PLAYER} scored ${first.score.toFixed(1)}%`);
+  // The board turns to the player's side: Black at the bottom, a1 at the top.
+  await page.waitForFunction(() => {
+    const top = (square) =>
+      document.querySelector(`#board .square[data-square="${square}"]`).getBoundingClientRect().top;
+    return top("a1") < top("a8");
+  });
+  // The browser's back button returns to the White view, and the colour toggle with it.
+  await page.goBack();
+  await waitForPlayer(`${PLAYER}|white`, "e2e4");
+  assert.equal(await page.$eval('#player [name="color"][value="white"]', (radio) => radio.checked), true);
+  await page.goForward();
+  await waitForPlayer(`${PLAYER}|black`, "e2e4");
+  // Back to the whole store's games.
+  await page.click("#tab-store");
+  await waitForPosition("e2e4");
+  await page.waitForSelector('#moves[data-player=""]');
+  const controlsShown = await page.$eval("#player", (form) => form.checkVisibility());
+  assert.equal(controlsShown, false, "the player's controls are put away");
+  await assertTableMatchesExplore("e4");
+});
+
+// The chart's months are `db explore --history`'s, under the filter in use.
+async function assertHistoryMatches(moves, sliceFlags = []) {
+  const args = ["db", "explore", "--db", store, "--json", "--history", ...sliceFlags];
+  if (moves) args.push("--moves", moves);
+  const expected = JSON.parse(bookforge(...args)).history.months;
+  assert.ok(expected.length > 1, `months after "${moves}"`);
+  const shown = await page.$$eval("#history .month", (bars) =>
+    bars.map(({ dataset }) => ({
+      month: dataset.month,
+      white: Number(dataset.white),
+      draws: Number(dataset.draws),
+      black: Number(dataset.black),
+    })),
+  );
+  const months = expected.map(({ month, white, draws, black }) => ({ month, white, draws, black }));
+  assert.deepEqual(shown, months, `history after "${moves}"`);
+  assert.equal(await page.$eval("#history", (section) => section.checkVisibility()), true);
+}
+
+test("the history chart draws the position's games by month, as db explore --history counts them", async () => {
+  await page.goto(`${base}/?play=e2e4,c7c5`);
+  await waitForPosition("e2e4,c7c5");
+  await assertHistoryMatches("e4 c5");
+  await page.click("#filters summary");
+  await page.click('#filters [name="ratings"][value="2500"]');
+  await waitForFilter("ratings=2500");
+  await assertHistoryMatches("e4 c5", ["--ratings", "2500"]);
+  await page.click('#filters [name="ratings"][value="2500"]');
+  await waitForFilter("none");
+  await page.click("#filters summary");
+});
+
+test("a pasted game takes the board to where it left the tree, as db novelty finds it", async () => {
+  // A lichess-style game with clock comments, leaving the store's games at 3.h4.
+  const pgn = [
+    '[Event "Casual"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n',
+    "1. Nf3 { [%clk 0:03:00] } g6 { [%clk 0:03:00] } 2. e4 c5 3. h4 *\n",
+  ].join("\n");
+  const file = path.join(work, "pasted.pgn");
+  fs.writeFileSync(file, pgn);
+  const expected = JSON.parse(bookforge("db", "novelty", "--db", store, "--json", file)).games[0];
+  assert.equal(expected.left_tree, true);
+  const before = expected.path.slice(0, -1).map((move) => move.uci).join(",");
+  await page.$eval('#novelty [name="pgn"]', (area, text) => (area.value = text), pgn);
+  await page.click('#novelty [type="submit"]');
+  await waitForPosition(before);
+  assert.equal(urlPlay(), before);
+  const novelty = expected.novelty;
+  const output = await page.$eval("#novelty output", (o) => o.textContent);
+  const where = `${novelty.move_number}\\.${novelty.san}: ${novelty.position_games} games`;
+  assert.match(output, new RegExp(`Left the tree at ${where}`));
+  // The novelty is the next move of the line: forward plays it.
+  assert.equal(await page.$eval("#line .future", (button) => button.textContent), novelty.san);
+  await page.keyboard.press("ArrowRight");
+  await waitForPosition(`${before},${novelty.uci}`);
+});
+
+test("the keyboard walks the table's rows, Enter plays one, and the focus is visible", async () => {
+  await page.goto(`${base}/?play=e2e4`);
+  await waitForPosition("e2e4");
+  const ucis = await page.$$eval("#moves tbody tr[data-uci]", (rows) => rows.map((row) => row.dataset.uci));
+  await page.focus("#moves tbody tr[data-uci]");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  const focused = await page.evaluate(() => {
+    const row = document.activeElement;
+    const { outlineStyle, outlineWidth } = getComputedStyle(row);
+    return { uci: row.dataset.uci, outlineStyle, outlineWidth: parseFloat(outlineWidth) };
+  });
+  assert.equal(focused.uci, ucis[1]);
+  assert.notEqual(focused.outlineStyle, "none", "the focused row shows it");
+  assert.ok(focused.outlineWidth >= 2, `outline ${focused.outlineWidth}px`);
+  await page.keyboard.press("Enter");
+  await waitForPosition(`e2e4,${ucis[1]}`);
+  await page.keyboard.press("ArrowLeft");
+  await waitForPosition("e2e4");
+});
+
+// Runs in the page: the result bars must read without telling hues apart: neighbouring parts
+// differ in lightness (contrast of at least 2:1) and each label has WCAG AA's 4.5:1 on its part.
+function barColourProblems() {
+  const rgb = (text) => text.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (text) => {
+    const [r, g, b] = rgb(text).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const problems = [];
+  const bar = document.querySelector("#moves .bar");
+  const parts = ["white", "draws", "black"].map((name) => bar.querySelector(`.${name}`));
+  for (const part of parts) {
+    const { backgroundColor, color } = getComputedStyle(part);
+    const ratio = contrast(backgroundColor, color);
+    if (ratio < 4.5) problems.push(`${part.className}: label contrast ${ratio.toFixed(2)}`);
+  }
+  for (let i = 1; i < parts.length; ++i) {
+    const [a, b] = [parts[i - 1], parts[i]];
+    const ratio = contrast(getComputedStyle(a).backgroundColor, getComputedStyle(b).backgroundColor);
+    if (ratio < 2) problems.push(`${a.className}/${b.className}: contrast ${ratio.toFixed(2)}`);
+  }
+  return problems;
+}
+
+test("the white / draw / black bar reads by lightness, with readable labels", async () => {
+  assert.deepEqual(await page.evaluate(barColourProblems), []);
+});
+
 // Runs in the page: what a user would have to scroll sideways to see. The page must be no wider
 // than the viewport, and no element or run of text may reach past its left or right edge,
 // unless it is not rendered or an ancestor clips it (overflow hidden or clip) inside the
@@ -538,6 +751,30 @@ for (const screen of SCREENS) {
     await page.click("#filters summary");
     await assertFitsSideways(`${screen.width}px, filters unfolded`);
     await page.click("#filters summary");
+  });
+}
+
+// The player tab, the history chart and the novelty form at a phone's and a laptop's size.
+for (const screen of [SCREENS[0], SCREENS[3]]) {
+  test(`at ${screen.width}px the player tab, the chart and the novelty form fit`, async () => {
+    await resize(screen);
+    await page.goto(`${base}/?play=e2e4,c7c5&player=${encodeURIComponent(PLAYER)}&color=black`);
+    await waitForPlayer(`${PLAYER}|black`, "e2e4,c7c5");
+    assert.equal(await page.$eval("#player", (form) => form.hidden), false);
+    await page.screenshot({ path: path.join(out, `explorer-player-${screen.width}.png`), fullPage: true });
+    await assertFitsSideways(`${screen.width}px, player tab`);
+    await assertUsable(`${screen.width}px, player tab`);
+    const perfShown = await page.$$eval("#moves tbody tr[data-uci] .perf", (cells) =>
+      cells.map((cell) => cell.checkVisibility({ visibilityProperty: true })),
+    );
+    assert.ok(perfShown.length > 0 && perfShown.every(Boolean), `${screen.width}px: the player's performance is shown`);
+    await page.click("#tab-store");
+    await waitForPosition("e2e4,c7c5");
+    await page.waitForSelector("#history:not([hidden]) .month");
+    await page.screenshot({ path: path.join(out, `explorer-history-${screen.width}.png`), fullPage: true });
+    await assertFitsSideways(`${screen.width}px, history and novelty`);
+    const chart = await page.$eval("#history svg", (svg) => svg.getBoundingClientRect().toJSON());
+    assert.ok(chart.width > 200 && chart.height > 50, `the chart is ${chart.width}x${chart.height}`);
   });
 }
 

@@ -126,7 +126,7 @@ TEST(ExplorerJson, EachPathHasItsLichessCounterpartsShape) {
   game.white_elo = game.black_elo = 1500;
   game.date = "2016.05.01";
   game.event = "Rated Blitz game";
-  game.mode = store::GameMode::kRated;  // as game_record() reads the Event tag
+  game.mode = store::GameMode::kRated;                                 // as game_record() reads the Event tag
   game.slice = counts::make_slice(0, 1 + int(pgn::Speed::kBlitz), 0);  // as its TimeControl gives it
   PositionGames games;
   games.top = games.recent = {game};

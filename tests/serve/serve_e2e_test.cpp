@@ -184,6 +184,58 @@ TEST_F(ServeTest, PlayerIsDbExplorePlayer) {
   EXPECT_EQ(parse_json(curl_get(url("/personal?player=nobody&color=white")))["moves"].size(), 0u);
 }
 
+// The player tab's name suggestions: the names starting with the prefix, any ASCII case, each
+// with its games as White and as Black (db explore --player's player_games of both colours).
+TEST_F(ServeTest, PlayersAreSuggestedByPrefixWithTheirGames) {
+  const std::string player = "Podolchenko,E";
+  uint64_t games = 0;
+  for (const std::string color : {"white", "black"}) {
+    CommandResult cli = run_bookforge(
+        {"db", "explore", "--db", store().string(), "--player", player, "--color", color, "--json"});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    games += Json::parse(cli.out)["player_games"].get<uint64_t>();
+  }
+  ASSERT_GT(games, 0u);
+  const Json found = parse_json(curl_get(url("/api/players?prefix=pODOLCH")));
+  ASSERT_EQ(found["players"].size(), 1u) << found.dump();
+  EXPECT_EQ(found["players"][0]["name"], player);
+  EXPECT_EQ(found["players"][0]["games"], games);
+  // Most games first, and no more than asked.
+  const Json many = parse_json(curl_get(url("/api/players?prefix=a&limit=5")));
+  ASSERT_EQ(many["players"].size(), 5u);
+  for (size_t i = 1; i < 5; ++i) EXPECT_GE(many["players"][i - 1]["games"], many["players"][i]["games"]);
+  EXPECT_TRUE(parse_json(curl_get(url("/api/players?prefix=zzzzzz")))["players"].empty());
+  EXPECT_EQ(curl_get(url("/api/players")).status, 400);
+  EXPECT_EQ(curl_get(url("/api/players?prefix=a&limit=0")).status, 400);
+}
+
+// A pasted game's novelty is db novelty's for the same game in a file, with the same options.
+TEST_F(ServeTest, NoveltyOfAPastedGameIsDbNoveltys) {
+  const std::string text = read_file(source_dir() / "data-samples" / "twic0920-2000.pgn");
+  const size_t second = text.find("[Event ", 1);
+  ASSERT_NE(second, std::string::npos);
+  const fs::path game = *dir_ / "one-game.pgn";
+  write_file(game, text.substr(0, second));
+  for (const std::string min_games : {"1", "20"}) {
+    SCOPED_TRACE("minGames=" + min_games);
+    CommandResult cli = run_bookforge(
+        {"db", "novelty", "--db", store().string(), "--min-games", min_games, "--json", game.string()});
+    ASSERT_EQ(cli.exit_code, 0) << cli.err;
+    const Json expected = Json::parse(cli.out)["games"][0];
+    const Json served = parse_json(curl_get(url("/api/novelty?minGames=" + min_games),
+                                            {"-G", "--data-urlencode", "pgn@" + game.string()}));
+    EXPECT_EQ(served["left_tree"], expected["left_tree"]);
+    EXPECT_EQ(served["novelty"], expected["novelty"]);
+    EXPECT_EQ(served["path"], expected["path"]);
+    EXPECT_EQ(served["top_games"], expected["top_games"]);
+  }
+  HttpAnswer bad = curl_get(url("/api/novelty?pgn=1.%20e4%20e4"));
+  EXPECT_EQ(bad.status, 400) << bad.body;
+  EXPECT_NE(bad.body.find("pgn: line 1"), std::string::npos) << bad.body;
+  EXPECT_EQ(curl_get(url("/api/novelty")).status, 400);
+  EXPECT_EQ(curl_get(url("/api/novelty?pgn=1.e4&minGames=0")).status, 400);
+}
+
 TEST_F(ServeTest, BadParametersGet400NamingTheParameter) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"/api/explorer?fen=not-a-fen", "fen: "},     {"/api/explorer?play=e2e4,e7e9", "play: move 2 "},
@@ -626,6 +678,21 @@ TEST_F(TwoStoresTest, MastersAndLichessEachAnswerFromTheirOwnStore) {
 
 // tests/serve/lila_explorer_shape.txt holds lila-openingexplorer's fields and statuses, written
 // from its source; lila_shape.py checks every field of our answers against it.
+// The player tab's suggestions are names /player finds: from its store (--lichess), not --db's.
+TEST_F(TwoStoresTest, PlayerSuggestionsComeFromThePlayerExplorersStore) {
+  ServeProcess server({"--db", masters(), "--lichess", lichess()});
+  ASSERT_FALSE(server.url().empty()) << "the server did not start";
+  EXPECT_TRUE(parse_json(curl_get(server.url() + "api/players?prefix=Podolch"))["players"].empty());
+  const Json found = parse_json(curl_get(server.url() + "api/players?prefix=German1"));
+  ASSERT_EQ(found["players"].size(), 1u) << found.dump();
+  uint64_t games = 0;
+  for (const std::string color : {"white", "black"})
+    games += parse_json(
+                 curl_get(server.url() + "player?player=german11&color=" + color))["bookforge"]["playerGames"]
+                 .get<uint64_t>();
+  EXPECT_EQ(found["players"][0]["games"], games);
+}
+
 TEST_F(TwoStoresTest, AnswersHoldToLilasFieldsAndStatuses) {
   const fs::path here = source_dir() / "tests" / "serve";
   CommandResult r = run_program(
