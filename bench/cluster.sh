@@ -4,7 +4,8 @@
 #
 #   overhead  bookforge-dask build --local N   against  bookforge build --threads N   (goal <= 1.2x)
 #   scaling   bookforge-dask build --local 1   against  --local 2 (one file in two parts; two files)
-#   per core  bookforge count --threads 1 --max-ply 40  against  fastpopular --concurrency 1
+#   per core  bookforge count --threads 1 --max-ply 40 (and with --keep-duplicates, which counts
+#             every copy of a game as fastpopular does)  against  fastpopular --concurrency 1
 #             --maxPlies 40 --minCount 2 (goal: count >= 4x faster), when FASTPOPULAR names a
 #             fastpopular binary built from its public source (not part of bookforge)
 #   size      bytes of counts per game, for a book and for a store (the shuffle)
@@ -76,8 +77,10 @@ if [[ -n ${FASTPOPULAR:-} ]]; then
   echo "== per core: bookforge count against fastpopular, 1 thread, max-ply 40 (goal >= 4x)"
   fp=$(script fastpopular "$FASTPOPULAR --file $pgn --maxPlies 40 --minCount 2 --concurrency 1 -o $tmp/fp.epd >/dev/null")
   ct=$(script count "rm -rf $tmp/c && $bookforge count $pgn -o $tmp/c --partitions 4 --threads 1 --max-ply 40 $q")
+  # fastpopular counts every copy of a game: --keep-duplicates is the same work.
+  ck=$(script count-keep "rm -rf $tmp/k && $bookforge count $pgn -o $tmp/k --partitions 4 --threads 1 --max-ply 40 --keep-duplicates $q")
   bd=$(script build "$bookforge build $pgn -o $tmp/b.bin --threads 1 --max-ply 40 $q")
-  alternate "$fp" ";;" "$ct" ";;" "$bd"
+  alternate "$fp" ";;" "$ct" ";;" "$ck" ";;" "$bd"
 else
   echo
   echo "(per core against fastpopular: set FASTPOPULAR to a fastpopular binary built from its source)"
