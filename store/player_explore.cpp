@@ -34,7 +34,7 @@ struct Material {
   }
 };
 
-struct Tally {
+struct MoveFigures {  // a move's figures as the walk adds them up
   PlayerMove move;
   uint64_t rated_opponents = 0, opponent_sum = 0;
   size_t first_game = 0;  // index in the games read
@@ -72,7 +72,7 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
   out.games_without_moves = *without_moves;
   const Material target(board);
   const chess::Board start;
-  std::map<uint16_t, Tally> by_move;
+  std::map<uint16_t, MoveFigures> by_move;
   std::vector<std::pair<size_t, uint16_t>> through;  // games that played on from here, their move
   for (size_t i = 0; i < games->size(); ++i) {
     const PlayerGame& g = (*games)[i];
@@ -96,7 +96,7 @@ Result<PlayerExploration> explore_player(Store& store, const chess::Board& board
     through.push_back({i, played.front()});
     for (uint16_t pg : played) {
       auto [it, fresh] = by_move.try_emplace(pg);
-      Tally& t = it->second;
+      MoveFigures& t = it->second;
       if (fresh) t.first_game = i;
       t.move.polyglot_move = pg;
       ++t.move.games;
