@@ -382,9 +382,12 @@ int run_db_explore(const DbExploreOptions& opts) {
 // db game
 
 int run_db_game(const DbGameOptions& opts) {
-  std::optional<uint64_t> fingerprint = store::parse_game_id(opts.id);
-  if (!fingerprint) {
-    print_error("game id '" + opts.id + "': not a game id (16 hex digits, as db explore shows them)");
+  std::optional<store::FingerprintRange> range = store::parse_any_game_id(opts.id);
+  if (!range) {
+    print_error(
+        "game id '" + opts.id +
+        "': not a game id (16 hex digits, as db explore shows them, or the explorer API's 8 letters and "
+        "digits)");
     return kExitUsage;
   }
   Result<store::Store> db = store::Store::open(opts.db, false);
@@ -392,7 +395,20 @@ int run_db_game(const DbGameOptions& opts) {
     print_error(db.error().message);
     return kExitFailure;
   }
-  Result<std::optional<std::string>> text = store::stored_game_text(*db, *fingerprint);
+  Result<std::vector<uint64_t>> found = store::stored_fingerprints(*db, *range);
+  if (!found) {
+    print_error(found.error().message);
+    return kExitFailure;
+  }
+  if (found->size() > 1) {  // two games sharing a short id (store/game_record.h)
+    std::string ids;
+    for (uint64_t f : *found) ids += (ids.empty() ? "" : ", ") + store::game_id(f);
+    print_error(opts.db + ": game id " + opts.id + " is shared by " + ids + ": give the full id");
+    return kExitFailure;
+  }
+  Result<std::optional<std::string>> text =
+      found->empty() ? Result<std::optional<std::string>>(std::optional<std::string>())
+                     : store::stored_game_text(*db, found->front());
   if (!text) {
     print_error(text.error().message);
     return kExitFailure;

@@ -125,18 +125,7 @@ Result<GameMoves> game_moves(Store& store, const Exploration& position,
 }
 
 Result<std::vector<uint64_t>> stored_fingerprints(Store& store, FingerprintRange range) {
-  std::vector<uint64_t> found;
-  if (range.first == range.last) {
-    Result<std::optional<GameRecord>> game = store.game(range.first);
-    if (!game) return game.error();
-    if (*game) found.push_back(range.first);
-    return found;
-  }
-  Status scanned = store.for_each_game_fingerprint([&](uint64_t fingerprint) {
-    if (fingerprint >= range.first && fingerprint <= range.last) found.push_back(fingerprint);
-  });
-  if (!scanned) return scanned.error();
-  return found;
+  return store.fingerprints_between(range.first, range.last);
 }
 
 }  // namespace bookforge::store

@@ -89,7 +89,7 @@ Result<GameMoves> game_moves(Store& store, const Exploration& position,
                              const std::vector<GameRecord>& listed);
 
 // The fingerprints of the stored games in `range` (store/game_record.h: parse_any_game_id).
-// A range of one is a lookup; a short id's range is a scan of every game's fingerprint.
+// Read as a range of the games' key (Store::fingerprints_between).
 Result<std::vector<uint64_t>> stored_fingerprints(Store& store, FingerprintRange range);
 
 }  // namespace bookforge::store

@@ -528,6 +528,34 @@ Status Store::for_each_game_fingerprint(const std::function<void(uint64_t finger
   }
 }
 
+Result<std::vector<uint64_t>> Store::fingerprints_between(uint64_t first, uint64_t last) {
+  std::vector<uint64_t> out;
+  if (first > last) return out;
+  // Stored as the signed integers with the same bits: unsigned order is the non-negative ones,
+  // then the negative ones, so a range across 2^63 is two ranges of the key.
+  constexpr uint64_t kSignBit = uint64_t(1) << 63;
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  if ((first & kSignBit) == (last & kSignBit))
+    ranges.push_back({first, last});
+  else
+    ranges = {{first, kSignBit - 1}, {kSignBit, last}};
+  Result<Statement> s =
+      db_.prepare("SELECT fingerprint FROM games WHERE fingerprint BETWEEN ?1 AND ?2 ORDER BY fingerprint");
+  if (!s) return s.error();
+  for (auto [from, to] : ranges) {
+    s->bind(1, int64_t(from));
+    s->bind(2, int64_t(to));
+    for (;;) {
+      Result<bool> row = s->step();
+      if (!row) return row.error();
+      if (!*row) break;
+      out.push_back(uint64_t(s->column_int(0)));
+    }
+    s->reset();
+  }
+  return out;
+}
+
 Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "

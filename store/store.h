@@ -168,6 +168,10 @@ class Store {
   // The stream borrows the store's connection: use it before the store goes away.
   std::unique_ptr<counts::EntryStream> scan(const counts::SliceFilter& filter = {});
 
+  // The fingerprints of the games held in [first, last] (as unsigned numbers), ascending; a
+  // range of the games' primary key when both ends share their top bit, as a short game id's
+  // range does (store/game_record.h), and read in two ranges otherwise.
+  Result<std::vector<uint64_t>> fingerprints_between(uint64_t first, uint64_t last);
   // The fingerprints of every game added (counts/game_fingerprint.h), in no particular order.
   Status for_each_game_fingerprint(const std::function<void(uint64_t fingerprint)>& visit);
   // Records games as added (sources already recorded, ordered by fingerprint as stored);

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "e2e/db_helpers.h"
+#include "store/game_record.h"
+#include "store/game_text.h"
 
 namespace bookforge::test {
 namespace {
@@ -113,6 +115,14 @@ TEST(DbGames, DbGamePrintsTheGameFromItsSourceAndRefusesAChangedFile) {
   CommandResult shown = run_bookforge({"db", "game", ids[0], "--db", db.string()});
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   EXPECT_EQ(shown.out, games[5].substr(0, games[5].size() - 1));
+
+  // The explorer API's 8-character id finds the same game.
+  const std::optional<uint64_t> fingerprint = store::parse_game_id(ids[0]);
+  ASSERT_TRUE(fingerprint);
+  CommandResult by_short_id =
+      run_bookforge({"db", "game", store::short_game_id(*fingerprint), "--db", db.string()});
+  ASSERT_EQ(by_short_id.exit_code, 0) << by_short_id.err;
+  EXPECT_EQ(by_short_id.out, shown.out);
 
   CommandResult bad_id = run_bookforge({"db", "game", "xyz", "--db", db.string()});
   EXPECT_EQ(bad_id.exit_code, 2);
