@@ -2,10 +2,10 @@
 // book command reads like a .bin.
 //
 // The weight mapping: a move's Polyglot weight is the number of games the ABK book counts for
-// it, the frequency a Polyglot book made from the same games would weigh it by; where no move
-// of a position has a game (a hand-made book), the author's priorities are the weights instead.
-// Win and loss counts are not used: ABK writers disagree on whose wins they count, and a book
-// maker who wants them weighed can rebuild from the games. A position reached along several
+// it, so that it is played as often as it was in the book's games; where no move of a position
+// has a game (a hand-made book), the author's priorities are the weights instead. Win and loss
+// counts are not used: the public descriptions of the format do not say from whose side they
+// count. A position reached along several
 // lines has each move once, its games summed (priority: the highest). Weights that pass 65535
 // are scaled down per position (book/polyglot/weight_scale.h); learn is 0.
 #pragma once
