@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "book/book_file.h"
 #include "book/polyglot/dump.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
@@ -20,7 +21,7 @@ struct DumpOptions {
 };
 
 int run_dump(const DumpOptions& opts) {
-  auto book = book::PolyglotBook::open(opts.book);
+  auto book = book::open_book_file(opts.book);
   if (!book) {
     print_error(book.error().message);
     return kExitFailure;
@@ -53,7 +54,7 @@ void setup_dump(CLI::App& root) {
   auto opts = std::make_shared<DumpOptions>();
   CLI::App* cmd =
       add_subcommand(root, "dump", "Print a book's tree from the start position (stops at transpositions)");
-  cmd->add_option("book", opts->book, "Polyglot book (.bin)")->required();
+  cmd->add_option("book", opts->book, "Polyglot (.bin) or Arena (.abk) book")->required();
   cmd->add_option("--format", opts->format,
                   "pgn (variations), json or csv (one record per position and move)")
       ->check(CLI::IsMember({"pgn", "json", "csv"}));

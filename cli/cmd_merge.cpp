@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "book/book_file.h"
 #include "book/polyglot/merge.h"
 #include "cli/command.h"
 #include "cli/output_path.h"
@@ -25,7 +26,7 @@ int run_merge(const MergeOptions& opts) {
   }
   std::vector<book::PolyglotBook> books;
   for (const std::string& path : opts.inputs) {
-    auto book = book::PolyglotBook::open(path);
+    auto book = book::open_book_file(path);
     if (!book) {
       print_error(book.error().message);
       return kExitFailure;
@@ -58,8 +59,16 @@ int run_merge(const MergeOptions& opts) {
 
 void setup_merge(CLI::App& root) {
   auto opts = std::make_shared<MergeOptions>();
-  CLI::App* cmd = add_subcommand(root, "merge", "Merge Polyglot books into one (weights never wrap around)");
-  cmd->add_option("books", opts->inputs, "Books to merge, in priority order")->required();
+  CLI::App* cmd =
+      add_subcommand(root, "merge",
+                     "Merge books into one Polyglot book (weights never wrap around); an Arena .abk "
+                     "book alone is converted");
+  cmd->add_option(
+         "books", opts->inputs,
+         "Books to merge, in priority order: Polyglot (.bin) or Arena (.abk). An ABK move weighs its games "
+         "(summed over transpositions; where a position has no games, the author's priorities), "
+         "scaled per position to fit 65535; learn 0")
+      ->required();
   cmd->add_option("-o,--output", opts->output, "The merged book")->required();
   cmd->add_option("--strategy", opts->strategy,
                   "sum: add weights (a position whose sums pass 65535 is scaled down as a whole); "

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "book/book_file.h"
 #include "cli/command.h"
 #include "cli/number_option.h"
 #include "cli/openings_option.h"
@@ -98,7 +99,7 @@ int run_serve(const ServeOptions& opts) {
   }
   std::vector<serve::NamedBook> books;
   for (const std::string& path : opts.books) {
-    Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
+    Result<book::PolyglotBook> opened = book::open_book_file(path);
     if (!opened) {
       print_error(opened.error().message);
       return kExitFailure;
@@ -147,7 +148,8 @@ void setup_serve(CLI::App& root) {
   CLI::Option_group* stores = cmd->add_option_group("stores");
   stores->add_options(db, masters, lichess);
   stores->require_option(1, 3);
-  cmd->add_option("--book", opts->books, "A Polyglot book whose moves the page shows (repeatable)");
+  cmd->add_option("--book", opts->books,
+                  "A Polyglot (.bin) or Arena (.abk) book whose moves the page shows (repeatable)");
   cmd->add_option("--host", opts->host, "The address to listen on (default: 127.0.0.1, this machine only)");
   cmd->add_option("--port", opts->port, "The port (default: 8080; 0 picks a free one)")
       ->transform(whole_number(0, 65535));

@@ -4,6 +4,7 @@
 #include <memory>
 #include <random>
 
+#include "book/book_file.h"
 #include "book/polyglot/probe.h"
 #include "book/polyglot/reader.h"
 #include "chess/san.h"
@@ -24,7 +25,7 @@ struct UciOptions {
 // `pick` chooses (book/polyglot/probe.h). Weight 0 means "avoid": such an entry is never played, and
 // a position whose entries all weigh 0 is out of the book.
 Result<engine::BookProbe> open_book(const std::string& path) {
-  Result<book::PolyglotBook> opened = book::PolyglotBook::open(path);
+  Result<book::PolyglotBook> opened = book::open_book_file(path);
   if (!opened.ok()) return opened.error();
   auto shared = std::make_shared<book::PolyglotBook>(std::move(*opened));
   auto rng = std::make_shared<std::mt19937_64>(std::random_device{}());

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "base/output_file.h"
+#include "book/book_file.h"
 #include "cli/help_default.h"
 #include "cli/number_option.h"
 #include "cli/standard_output.h"
@@ -52,7 +53,7 @@ Result<std::optional<book::ExitOptions>> make_exit_options(const ExitFlags& f, c
 
 Status write_exits(const std::string& epd_path, const book::ExitOptions& options,
                    const std::string& book_path, bool quiet) {
-  Result<book::PolyglotBook> opened = book::PolyglotBook::open(book_path);
+  Result<book::PolyglotBook> opened = book::open_book_file(book_path);
   if (!opened) return opened.error();
   book::ExitStats stats;
   Result<std::vector<book::ExitPosition>> exits = book::book_exits(*opened, options, stats);

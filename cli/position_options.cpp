@@ -1,5 +1,6 @@
 #include "cli/position_options.h"
 
+#include "book/book_file.h"
 #include "chess/move_sequence.h"
 #include "cli/command.h"
 
@@ -31,7 +32,7 @@ int open_position_and_book(const PositionOptions& options, const std::string& bo
     return kExitUsage;
   }
   board = *resolved;
-  Result<book::PolyglotBook> opened = book::PolyglotBook::open(book_path);
+  Result<book::PolyglotBook> opened = book::open_book_file(book_path);
   if (!opened) {
     print_error(opened.error().message);
     return kExitFailure;

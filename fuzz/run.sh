@@ -1,7 +1,9 @@
 #!/bin/sh
-# Runs the PGN fuzz target for a while, seeded from the project's quirk files and the shared
-# tricky-PGN collection (../shared/data/pgn-tricky, when present).
-#   fuzz/run.sh BUILD/bin/pgn_fuzz [SECONDS] [extra libFuzzer flags...]
+# Runs a fuzz target for a while. pgn_fuzz is seeded from the project's quirk files and the
+# shared tricky-PGN collection (../shared/data/pgn-tricky, when present); abk_fuzz from the
+# entries of the shipped Arena book (data-samples/libra8.abk.xz): its first 200, and 200 from
+# its middle.
+#   fuzz/run.sh BUILD/bin/pgn_fuzz|abk_fuzz [SECONDS] [extra libFuzzer flags...]
 # Exits non-zero when the fuzzer finds a crash; the reproducer is left in ./fuzz-artifacts/
 # (or $BOOKFORGE_FUZZ_ARTIFACTS). $BOOKFORGE_FUZZ_WORKDIR keeps the corpus between runs.
 set -eu
@@ -18,15 +20,21 @@ else
 fi
 artifacts=${BOOKFORGE_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$work/corpus" "$work/seeds" "$artifacts"
-cp "$root"/tests/data/pgn/*.pgn "$work/seeds/"
-tricky="$root/../shared/data/pgn-tricky"
-if [ -d "$tricky" ]; then
-  # Seeds keep their first 64 KiB: long files add nothing the fuzzer would not find faster.
-  find "$tricky" -type f | while read -r f; do
-    head -c 65536 "$f" > "$work/seeds/$(echo "$f" | tr '/' '_')"
-  done
+if [ "$(basename "$fuzzer")" = abk_fuzz ]; then
+  # The target puts the 25200-byte header before its input: a seed is entries only.
+  xz -dc "$root/data-samples/libra8.abk.xz" | tail -c +25201 | head -c 5600 > "$work/seeds/start"
+  xz -dc "$root/data-samples/libra8.abk.xz" | tail -c +2000001 | head -c 5600 > "$work/seeds/middle"
+else
+  cp "$root"/tests/data/pgn/*.pgn "$work/seeds/"
+  tricky="$root/../shared/data/pgn-tricky"
+  if [ -d "$tricky" ]; then
+    # Seeds keep their first 64 KiB: long files add nothing the fuzzer would not find faster.
+    find "$tricky" -type f | while read -r f; do
+      head -c 65536 "$f" > "$work/seeds/$(echo "$f" | tr '/' '_')"
+    done
+  fi
+  # Two leading bytes pick the block size and options (see pgn_fuzz.cpp): prepend a neutral pair.
+  for f in "$work"/seeds/*; do printf '\003\050' | cat - "$f" > "$f.seed" && rm "$f"; done
 fi
-# Two leading bytes pick the block size and options (see pgn_fuzz.cpp): prepend a neutral pair.
-for f in "$work"/seeds/*; do printf '\003\050' | cat - "$f" > "$f.seed" && rm "$f"; done
 "$fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="$artifacts/" "$@" "$work/corpus" "$work/seeds"
