@@ -151,7 +151,9 @@ TEST_F(ServeTest, HistoryIsDbExploresMonthByMonth) {
         for (const char* field : {"white", "draws", "black"})
           EXPECT_EQ(served["history"][i][field], months[i][field]);
       }
-      if (path.rfind("/lichess/history", 0) == 0) EXPECT_TRUE(served["moves"].empty());
+      if (path.rfind("/lichess/history", 0) == 0) {
+        EXPECT_TRUE(served["moves"].empty());
+      }
     }
   }
   EXPECT_FALSE(parse_json(curl_get(url("/lichess?play=e2e4")))["bookforge"].contains("history"));
