@@ -8,9 +8,9 @@
 namespace bookforge::store {
 namespace {
 
-// Month codes (counts/slice.h) step by 13 a year, 0 within a year standing for "month unknown".
-bool has_month(uint32_t code) { return code != 0 && code % 13 != 0; }
-uint32_t next_month(uint32_t code) { return code % 13 == 12 ? code + 2 : code + 1; }
+// Month codes (counts/slice.h) step by 13 a year, month 0 within a year standing for "unknown".
+bool has_month(uint32_t code) { return code != 0 && counts::month_of(code) != 0; }
+uint32_t next_month(uint32_t code) { return counts::month_of(code) == 12 ? code + 2 : code + 1; }
 
 }  // namespace
 
@@ -46,7 +46,7 @@ Result<History> position_history(Store& store, const chess::Board& board, const 
   for (uint32_t code = first; code <= last; code = next_month(code)) {
     MonthResults m = by_month.count(code) ? by_month[code] : MonthResults{};
     m.year = *counts::month_year(code);
-    m.month = int(code % 13);
+    m.month = counts::month_of(code);
     out.months.push_back(m);
   }
   return out;

@@ -560,13 +560,11 @@ Result<uint64_t> Store::add_games(GameRecordStream& games) {
   Result<Statement> insert = db_.prepare(
       "INSERT OR IGNORE INTO games (fingerprint, source, number, white, black, white_elo, black_elo, result, "
       "date, event, site, offset, slice, mode) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-      "?13, "
-      "?14)");
+      "?13, ?14)");
   if (!insert) return insert.error();
   Result<Statement> player = db_.prepare(
       "INSERT OR IGNORE INTO player_games (name, white, fingerprint, slice, mode, outcome, opponent_elo, "
-      "date, "
-      "moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+      "date, moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   if (!player) return player.error();
   uint64_t added = 0;
   for (GameRecord g; games.next(g);) {
@@ -656,8 +654,8 @@ Status Store::copy_games_from(const std::string& path) {
   if (Status s = attach->run(); !s) return s;
   // Into empty tables of the same definition SQLite copies the records as they are.
   return db_.exec(
-      "BEGIN; INSERT INTO games SELECT * FROM side.games; INSERT INTO player_games SELECT * FROM "
-      "side.player_games; "
+      "BEGIN; INSERT INTO games SELECT * FROM side.games; "
+      "INSERT INTO player_games SELECT * FROM side.player_games; "
       "INSERT INTO position_games SELECT * FROM side.position_games; COMMIT; DETACH DATABASE side;");
 }
 
