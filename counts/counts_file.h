@@ -52,7 +52,7 @@
 
 namespace bookforge::counts {
 
-inline constexpr uint32_t kCountsFormatVersion = 1;
+inline constexpr uint32_t kCountsFormatVersion = 2;
 inline constexpr uint32_t kMaxCountsPartitions = 4096;
 
 // The names of BOOKFORGE_COUNTED_FIELDS, comma-separated, in order.

@@ -87,6 +87,26 @@ struct TallyEntry {
     return one;
   }
 
+  // The game this entry is the counts of, when it holds exactly one game's (what of_game gives
+  // for it): most entries of a large tally do, and the run files write those in a short form.
+  // The game is read back from the fields and checked by making its entry again, so a field
+  // added to BOOKFORGE_COUNTED_FIELDS can never be lost: an entry it does not fit is not one.
+  bool as_one_game(GamePly& g) const {
+    if (games != 1 || rating_sum > 0xffff || opponent_rating_sum > 0xffff) return false;
+    g.outcome = white_wins   ? pgn::Outcome::kWhiteWins
+                : draws      ? pgn::Outcome::kDraw
+                : black_wins ? pgn::Outcome::kBlackWins
+                             : pgn::Outcome::kUnknown;
+    g.game_ply = first_ply;
+    g.elo = uint16_t(rating_sum);
+    g.opponent_elo = uint16_t(opponent_rating_sum);
+    g.slice = slice;
+    TallyEntry again = of_game(g);
+    again.key = key;
+    again.move = move;
+    return again == *this;
+  }
+
   // Adds the counts of another entry for the same (key, move).
   void add(const TallyEntry& other) { assign_sum_if(*this, other, true); }
 
