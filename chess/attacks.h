@@ -110,6 +110,7 @@ inline bool slider_reaches(PieceType pt, Square from, Square to, Bitboard occupi
 
 inline int popcount(Bitboard b) { return __builtin_popcountll(b); }
 inline Square lsb(Bitboard b) { return Square(__builtin_ctzll(b)); }
+inline Square msb(Bitboard b) { return Square(63 - __builtin_clzll(b)); }
 inline Square pop_lsb(Bitboard& b) {
   Square s = lsb(b);
   b &= b - 1;

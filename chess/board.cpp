@@ -9,21 +9,6 @@
 namespace bookforge::chess {
 namespace {
 
-// castling &= kCastlingKeep[from] & kCastlingKeep[to]: a king or rook leaving its square, or a
-// rook being captured on it, ends the rights that depend on that square.
-constexpr std::array<uint8_t, 64> make_castling_keep() {
-  std::array<uint8_t, 64> keep{};
-  for (auto& k : keep) k = kAllCastling;
-  keep[kE1] = uint8_t(kAllCastling & ~(kWhiteKingSide | kWhiteQueenSide));
-  keep[kH1] = uint8_t(kAllCastling & ~kWhiteKingSide);
-  keep[kA1] = uint8_t(kAllCastling & ~kWhiteQueenSide);
-  keep[kE8] = uint8_t(kAllCastling & ~(kBlackKingSide | kBlackQueenSide));
-  keep[kH8] = uint8_t(kAllCastling & ~kBlackKingSide);
-  keep[kA8] = uint8_t(kAllCastling & ~kBlackQueenSide);
-  return keep;
-}
-constexpr std::array<uint8_t, 64> kCastlingKeep = make_castling_keep();
-
 constexpr int pawn_push(Color c) { return c == kWhite ? 8 : -8; }
 
 // The en-passant file enters the key only when a pawn of the side to move (`us`) could
@@ -87,11 +72,34 @@ inline void Board::update_checkers_after(Square piece_sq, Piece piece, Bitboard 
   checkers_ = checkers;
 }
 
+// A king or rook leaving its square, or a rook being captured on it, ends the rights that
+// depend on that square.
 inline void Board::update_castling(Square from, Square to, uint64_t& key) {
   if (!castling_) return;  // nothing left to lose, as in most middlegames and endgames
-  const uint8_t castling = castling_ & kCastlingKeep[from] & kCastlingKeep[to];
+  const Bitboard touched = square_bb(from) | square_bb(to);
+  if (!(castling_squares_ & touched)) return;
+  uint8_t castling = castling_;
+  for (int i = 0; i < 4; ++i)
+    if (touched & (square_bb(castling_king_[i >> 1]) | square_bb(castling_rook_[i])))
+      castling &= uint8_t(~(1 << i));
   key ^= zobrist::castling_key(castling ^ castling_);
   castling_ = castling;
+}
+
+void Board::add_castling_right(Color c, Square rook) {
+  const Square king = king_square(c);
+  const CastlingRight right = castling_right(c, rook > king);
+  const int i = castling_index(right);
+  const Move m(king, rook, Move::kCastling);
+  const Square king_to = castling_king_to(m), rook_to = castling_rook_to(m);
+  castling_ |= right;
+  castling_king_[c] = king;
+  castling_rook_[i] = rook;
+  castling_path_[i] =
+      (between_bb(king, king_to) | between_bb(rook, rook_to) | square_bb(king_to) | square_bb(rook_to)) &
+      ~(square_bb(king) | square_bb(rook));
+  castling_king_path_[i] = between_bb(king, king_to);
+  castling_squares_ |= square_bb(king) | square_bb(rook);
 }
 
 // Split in two: the quiet moves and plain captures that make up nearly every ply of a game
@@ -244,16 +252,20 @@ bool Board::is_capture(Move m) const {
   return m.kind() == Move::kEnPassant || (m.kind() != Move::kCastling && board_[m.to()] != kNoPiece);
 }
 
+// The squares the king crosses are tested with the castling rook still in place, the one it
+// lands on with the rook already on its destination (the rules of python-chess): a rook that
+// shields the king's destination from a slider behind it (queen a1, rook b1, king c1 castling
+// a-side) stops shielding it when it moves away. Keeping the king on the board changes
+// nothing: every square the king crosses lies on its rank, and a slider on that rank seeing
+// through the king's square would be giving check.
 bool Board::castling_path_safe(Move m) const {
   if (checkers_) return false;  // castling out of check is illegal; the king's own square is safe
   const Color them = ~side_;
-  const Square king_to = castling_king_to(m);
-  const int step = king_to > m.from() ? 1 : -1;
   const Bitboard occ = pieces();
-  // The square the king crosses and the one it lands on.
-  for (int s = m.from() + step; s != king_to + step; s += step)
-    if (attacked_by(them, Square(s), occ)) return false;
-  return true;
+  for (Bitboard path = castling_king_path_[castling_index(castling_right(side_, castles_kingside(m)))]; path;)
+    if (attacked_by(them, pop_lsb(path), occ)) return false;
+  const Bitboard occ_after = (occ ^ square_bb(m.to())) | square_bb(castling_rook_to(m));
+  return !attacked_by(them, castling_king_to(m), occ_after);
 }
 
 // The king-safety half of legality. Non-king moves: after the move, no enemy slider may see
@@ -305,10 +317,9 @@ bool Board::is_pseudo_legal(Move m) const {
 
   switch (m.kind()) {
     case Move::kCastling: {
-      if (pt != kKing || from != castling_king_from(us) || checkers_) return false;
-      const bool kingside = to > from;
-      if (to != castling_rook_from(us, kingside) || !(castling_ & castling_right(us, kingside))) return false;
-      return !(between_bb(from, to) & occ);
+      const CastlingRight right = castling_right(us, to > from);
+      if (pt != kKing || !(castling_ & right) || checkers_) return false;
+      return castling_move(right) == m && !(castling_path(right) & occ);
     }
     case Move::kEnPassant:
       return pt == kPawn && to == ep_square_ && (pawn_attacks(us, from) & to_bb) &&
@@ -383,11 +394,13 @@ bool Board::is_ok() const {
   if (popcount(pieces(kWhite, kKing)) != 1 || popcount(pieces(kBlack, kKing)) != 1) return false;
   if (pieces(kPawn) & (rank_bb(0) | rank_bb(7))) return false;
   for (Color c : {kWhite, kBlack})
-    for (bool kingside : {true, false})
-      if ((castling_ & castling_right(c, kingside)) &&
-          (board_[castling_king_from(c)] != make_piece(c, kKing) ||
-           board_[castling_rook_from(c, kingside)] != make_piece(c, kRook)))
+    for (bool kingside : {true, false}) {
+      const CastlingRight right = castling_right(c, kingside);
+      const Move m = castling_move(right);
+      if ((castling_ & right) && (board_[m.from()] != make_piece(c, kKing) ||
+                                  board_[m.to()] != make_piece(c, kRook) || castles_kingside(m) != kingside))
         return false;
+    }
   if (ep_square_ != kNoSquare) {
     const int push = pawn_push(~side_);
     if (rank_of(ep_square_) != (side_ == kWhite ? 5 : 2) ||

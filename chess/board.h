@@ -7,6 +7,7 @@
 
 #include "base/result.h"
 #include "chess/attacks.h"
+#include "chess/castling.h"
 #include "chess/types.h"
 
 namespace bookforge::chess {
@@ -29,8 +30,19 @@ class Board {
 
   // Parses a FEN (the last two fields may be missing). Rejects bad input with a message that
   // names the offending field; never crashes on arbitrary text.
-  static Result<Board> from_fen(std::string_view fen);
+  //
+  // Castling: in standard chess (chess960 false) KQkq name the rooks on a1/h1/a8/h8 with the
+  // king on e1/e8. With chess960, or when the field holds file letters, it is read as X-FEN or
+  // Shredder-FEN: K/Q name the outermost rook on the h/a side of the king, a letter (A-H for
+  // White, a-h for Black) the rook on that file. Rights whose king or rook is missing are
+  // dropped, in both modes (many FENs in the wild keep stale rights).
+  static Result<Board> from_fen(std::string_view fen, bool chess960 = false);
+  // Standard FEN; for a Chess960 board X-FEN (KQkq for the outermost rooks, else file letters).
   std::string fen() const;
+
+  // A Chess960 game: the caller said so, or the castling rights need rooks or a king off their
+  // standard squares. Decides how castling is written (FEN, UCI), never the rules.
+  bool chess960() const { return chess960_; }
 
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
@@ -41,6 +53,13 @@ class Board {
   Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
 
   uint8_t castling_rights() const { return castling_; }
+  // The castling move of right `r` (king takes rook). Meaningful only while the side has it.
+  Move castling_move(CastlingRight r) const {
+    return Move(castling_king_[castling_color(r)], castling_rook_[castling_index(r)], Move::kCastling);
+  }
+  // The squares that must be empty to castle with right `r` (all but the king and that rook
+  // on the way of either to its destination).
+  Bitboard castling_path(CastlingRight r) const { return castling_path_[castling_index(r)]; }
   // The square a pawn skipped over on the last move (as FEN writes it), or kNoSquare.
   Square ep_square() const { return ep_square_; }
   int halfmove_clock() const { return halfmove_clock_; }
@@ -119,6 +138,11 @@ class Board {
   void make_special_move(Move m, UndoInfo& undo, uint64_t key);
   // Drops the castling rights that a move from `from` to `to` ends, in the key as well.
   inline void update_castling(Square from, Square to, uint64_t& key);
+  // Grants colour c the right to castle with its rook on `rook` (the king stands on its back
+  // rank) and fixes that right's geometry. For from_fen.
+  void add_castling_right(Color c, Square rook);
+  // The castling field's letter for right `r` (chess/fen.cpp).
+  char castling_letter(CastlingRight r) const;
   // Whether a piece of colour `c` attacks `s` with `occupied` as the blockers.
   bool attacked_by(Color c, Square s, Bitboard occupied) const {
     return ((pawn_attacks(~c, s) & by_type_[kPawn]) | (knight_attacks(s) & by_type_[kKnight]) |
@@ -142,6 +166,17 @@ class Board {
   Square ep_square_ = kNoSquare;
   uint16_t halfmove_clock_ = 0;
   uint16_t fullmove_number_ = 1;
+  // Castling geometry, fixed by from_fen and the same for every position of a game. Indexed by
+  // castling_index: each right's rook, the squares its path needs empty, and the squares the
+  // king crosses before its destination (which must not be attacked). `castling_squares_`
+  // holds every king and rook a right depends on: a move touching none of them, which is
+  // nearly every move, keeps all rights without looking further.
+  Square castling_king_[2] = {kE1, kE8};
+  Square castling_rook_[4] = {kH1, kA1, kH8, kA8};
+  Bitboard castling_path_[4] = {0, 0, 0, 0};
+  Bitboard castling_king_path_[4] = {0, 0, 0, 0};
+  Bitboard castling_squares_ = 0;
+  bool chess960_ = false;
 };
 
 // The key computed from nothing but the position, as the Polyglot format defines it: from_fen

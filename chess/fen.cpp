@@ -56,9 +56,38 @@ std::string_view without_surrounding_space(std::string_view text) {
   return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
 }
 
+// The rook a standard-chess right names: on its corner, with the king on e1/e8. kNoSquare if
+// either is missing.
+Square standard_castling_rook(const Board& b, Color c, bool kingside) {
+  const Square rook = castling_rook_from(c, kingside);
+  const bool ok =
+      b.piece_on(castling_king_from(c)) == make_piece(c, kKing) && b.piece_on(rook) == make_piece(c, kRook);
+  return ok ? rook : kNoSquare;
+}
+
+// The rook an X-FEN or Shredder-FEN letter names (upper case: 'K', 'Q' or a file 'A'-'H'):
+// K and Q the outermost rook on that side of the king, a file the rook on that file. kNoSquare
+// when the king is off its back rank or there is no such rook.
+Square chess960_castling_rook(const Board& b, Color c, char letter) {
+  const int back_rank = c == kWhite ? 0 : 7;
+  const Square king = b.king_square(c);
+  if (rank_of(king) != back_rank) return kNoSquare;
+  const Bitboard rooks = b.pieces(c, kRook) & rank_bb(back_rank);
+  if (letter == 'K') {
+    const Bitboard beyond = rooks & ~((square_bb(king) << 1) - 1);
+    return beyond ? msb(beyond) : kNoSquare;
+  }
+  if (letter == 'Q') {
+    const Bitboard before = rooks & (square_bb(king) - 1);
+    return before ? lsb(before) : kNoSquare;
+  }
+  const Square rook = make_square(letter - 'A', back_rank);
+  return (rooks & square_bb(rook)) ? rook : kNoSquare;
+}
+
 }  // namespace
 
-Result<Board> Board::from_fen(std::string_view text) {
+Result<Board> Board::from_fen(std::string_view text, bool chess960) {
   const std::string_view fen = without_surrounding_space(text);
   std::array<std::string_view, 7> fields;
   const int n = split_fields(fen, fields);
@@ -118,24 +147,30 @@ Result<Board> Board::from_fen(std::string_view text) {
   else
     return fen_error(fen, "side to move: \"" + std::string(fields[1].substr(0, 10)) + "\" is not w or b");
 
-  // Field 3: castling rights. Rights whose king or rook is not on its home square are dropped
-  // (many FENs in the wild keep stale rights); anything but KQkq letters is an error.
+  // Field 3: castling rights. Stale rights (king or rook missing) are dropped; any other
+  // character is an error, and so is a right given twice.
   b.castling_ = kNoCastling;
+  b.chess960_ = chess960;
   if (fields[2] != "-") {
+    const bool standard = !chess960 && fields[2].find_first_not_of("KQkq") == std::string_view::npos;
+    uint8_t given = kNoCastling;
     for (char c : fields[2]) {
-      size_t i = std::string_view("KQkq").find(c);
-      if (i == std::string_view::npos)
+      const Color color = c >= 'a' ? kBlack : kWhite;
+      const char letter = color == kBlack ? char(c - 'a' + 'A') : c;
+      if (letter != 'K' && letter != 'Q' && (letter < 'A' || letter > 'H'))
         return fen_error(fen, std::string("castling rights: bad character '") + c + "'");
-      uint8_t right = uint8_t(1 << i);
-      if (b.castling_ & right) return fen_error(fen, std::string("castling rights: '") + c + "' given twice");
-      b.castling_ |= right;
+      const Square rook = standard ? standard_castling_rook(b, color, letter == 'K')
+                                   : chess960_castling_rook(b, color, letter);
+      // Standard chess knows the side from the letter even when the right is stale.
+      const bool kingside = standard ? letter == 'K' : rook > b.king_square(color);
+      const CastlingRight right = castling_right(color, kingside);
+      if (given & right) return fen_error(fen, std::string("castling rights: '") + c + "' given twice");
+      if (standard || rook != kNoSquare) given |= right;
+      if (rook == kNoSquare) continue;
+      b.add_castling_right(color, rook);
+      if (b.king_square(color) != castling_king_from(color) || rook != castling_rook_from(color, kingside))
+        b.chess960_ = true;
     }
-    for (Color c : {kWhite, kBlack})
-      for (bool kingside : {true, false}) {
-        bool ok = b.board_[castling_king_from(c)] == make_piece(c, kKing) &&
-                  b.board_[castling_rook_from(c, kingside)] == make_piece(c, kRook);
-        if (!ok) b.castling_ &= uint8_t(~castling_right(c, kingside));
-      }
   }
 
   // Field 4: en-passant square: behind a pawn of the side that just moved, which can only
@@ -176,6 +211,18 @@ Result<Board> Board::from_fen(std::string_view text) {
   return b;
 }
 
+// X-FEN: K or Q when the right's rook is the outermost one on its side of the king (always so
+// in standard chess), else the rook's file, upper case for White.
+char Board::castling_letter(CastlingRight r) const {
+  const Color c = castling_color(r);
+  const Move m = castling_move(r);
+  if (!chess960_) return "KQkq"[castling_index(r)];
+  const Bitboard rooks = pieces(c, kRook) & rank_bb(rank_of(m.from()));
+  const Bitboard outside = castles_kingside(m) ? ~((square_bb(m.to()) << 1) - 1) : square_bb(m.to()) - 1;
+  const char letter = (rooks & outside) ? char('A' + file_of(m.to())) : castles_kingside(m) ? 'K' : 'Q';
+  return c == kWhite ? letter : char(letter - 'A' + 'a');
+}
+
 std::string Board::fen() const {
   std::string s;
   s.reserve(90);
@@ -197,7 +244,7 @@ std::string Board::fen() const {
   s += side_ == kWhite ? " w " : " b ";
   if (!castling_) s += '-';
   for (int i = 0; i < 4; ++i)
-    if (castling_ & (1 << i)) s += "KQkq"[i];
+    if (castling_ & (1 << i)) s += castling_letter(CastlingRight(1 << i));
   s += ' ';
   s += ep_square_ == kNoSquare ? "-" : square_name(ep_square_);
   s += ' ' + std::to_string(halfmove_clock_) + ' ' + std::to_string(fullmove_number_);

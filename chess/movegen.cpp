@@ -87,9 +87,9 @@ inline Bitboard pinned_pieces(const Board& b, Square ksq) {
 template <Color Us, bool Legal>
 void generate_castling(const Board& b, MoveList& list) {
   for (bool kingside : {true, false}) {
-    if (!(b.castling_rights() & castling_right(Us, kingside))) continue;
-    const Move m = castling_move(Us, kingside);
-    if (between_bb(m.from(), m.to()) & b.pieces()) continue;
+    const CastlingRight right = castling_right(Us, kingside);
+    if (!(b.castling_rights() & right) || (b.castling_path(right) & b.pieces())) continue;
+    const Move m = b.castling_move(right);
     if (!Legal || b.is_legal_pseudo(m)) list.push(m);
   }
 }

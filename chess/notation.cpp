@@ -28,9 +28,9 @@ Move legal_or_none(const Board& board, Move m) {
 
 }  // namespace
 
-std::string move_to_uci(Move m) {
+std::string move_to_uci(Move m, bool chess960) {
   if (!m.is_ok()) return "0000";
-  Square to = m.kind() == Move::kCastling ? castling_king_to(m) : m.to();
+  const Square to = m.kind() == Move::kCastling && !chess960 ? castling_king_to(m) : m.to();
   std::string s{char('a' + file_of(m.from())), char('1' + rank_of(m.from())), char('a' + file_of(to)),
                 char('1' + rank_of(to))};
   if (m.kind() == Move::kPromotion) s += "pnbrqk"[m.promotion()];
@@ -64,9 +64,10 @@ Move uci_to_move(const Board& board, std::string_view uci) {
         return Move::none();
     }
   }
-  // The king's two-square step from its home square is castling: rewrite it as king takes rook.
+  // In standard chess the king's two-square step from its home square is castling: rewrite it
+  // as king takes rook. (In Chess960 a king may step onto g1 or c1 without castling.)
   const Color us = board.side_to_move();
-  if (promo == kNoPieceType && from == castling_king_from(us) &&
+  if (promo == kNoPieceType && !board.chess960() && from == castling_king_from(us) &&
       board.piece_on(from) == make_piece(us, kKing) && rank_of(to) == rank_of(from) &&
       (file_of(to) == 6 || file_of(to) == 2))
     to = castling_rook_from(us, file_of(to) == 6);

@@ -72,8 +72,9 @@ int castling_side(std::string_view s) {
 SanResult failure(SanError e) { return {Move::none(), e}; }
 
 SanResult resolve_castling(const Board& board, bool kingside) {
-  const Move m = castling_move(board.side_to_move(), kingside);
-  if (!board.is_legal(m)) return failure(SanError::kBadCastling);
+  const CastlingRight right = castling_right(board.side_to_move(), kingside);
+  const Move m = board.castling_move(right);
+  if (!(board.castling_rights() & right) || !board.is_legal(m)) return failure(SanError::kBadCastling);
   return {m, SanError::kNone};
 }
 
@@ -123,9 +124,19 @@ SanError parse_parts(std::string_view s, SanParts& p) {
 }
 
 // A long-algebraic king move two squares sideways from its home square ("e1g1", "Ke1c1"),
-// or onto its own rook ("e1h1"), is castling.
+// or onto its own rook ("e1h1"), is castling. In Chess960 only the king taking its own rook
+// is ("Kb1a1", "g1h1"): a king may step onto g1 or c1 without castling.
 bool long_castling(const Board& board, const SanParts& p, bool& kingside) {
   const Color us = board.side_to_move();
+  if (board.chess960()) {
+    if (p.from_file < 0 || p.from_rank < 0) return false;
+    const Square from = make_square(p.from_file, p.from_rank);
+    if (board.piece_on(from) != make_piece(us, kKing) || board.piece_on(p.to) != make_piece(us, kRook) ||
+        rank_of(p.to) != rank_of(from))
+      return false;
+    kingside = p.to > from;
+    return true;
+  }
   const Square home = castling_king_from(us);
   if (p.from_file < 0 || p.from_rank < 0 || make_square(p.from_file, p.from_rank) != home) return false;
   if (board.piece_on(home) != make_piece(us, kKing) || rank_of(p.to) != rank_of(home)) return false;

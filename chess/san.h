@@ -42,9 +42,11 @@ SanResult san_to_move(const Board& board, std::string_view san);
 // SAN with minimal disambiguation and a + or # suffix. `m` must be legal.
 std::string move_to_san(const Board& board, Move m);
 
-// UCI text ("e2e4", "e7e8q"); castling as the king's destination ("e1g1").
-std::string move_to_uci(Move m);
-// Accepts the king's destination or "king takes rook" for castling. Move::none() if illegal.
+// UCI text ("e2e4", "e7e8q"); castling as the king's destination ("e1g1"), or with chess960
+// (UCI_Chess960) as king takes rook ("e1h1").
+std::string move_to_uci(Move m, bool chess960 = false);
+// Accepts "king takes rook" for castling, and on a standard-chess board also the king's
+// destination. Move::none() if illegal.
 Move uci_to_move(const Board& board, std::string_view uci);
 
 }  // namespace bookforge::chess

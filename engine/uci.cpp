@@ -77,7 +77,7 @@ void UciSession::send(const std::string& line) {
   out_ << line << '\n' << std::flush;
 }
 
-std::string UciSession::format_info(const SearchInfo& info) {
+std::string UciSession::format_info(const SearchInfo& info, bool chess960) {
   const PvLine& l = info.line;
   std::string s = "info depth " + std::to_string(l.depth) + " seldepth " + std::to_string(l.seldepth) +
                   " multipv " + std::to_string(info.multipv) + " score " + score_text(l.score);
@@ -90,7 +90,7 @@ std::string UciSession::format_info(const SearchInfo& info) {
     s += " pv";
     for (chess::Move m : l.pv) {
       s += ' ';
-      s += chess::move_to_uci(m);
+      s += chess::move_to_uci(m, chess960);
     }
   }
   return s;
@@ -149,6 +149,7 @@ void UciSession::cmd_uci() {
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name Ponder type check default false");
   send("option name Clear Hash type button");
+  send("option name UCI_Chess960 type check default false");
   send(std::string("option name OwnBook type check default ") +
        (default_book_file_.empty() ? "false" : "true"));
   send("option name BookFile type string default " +
@@ -203,6 +204,8 @@ void UciSession::cmd_setoption(const std::vector<std::string>& tokens) {
     engine_.new_game();
   } else if (key == "ponder") {
     // Pondering needs nothing from us but "go ponder" and "ponderhit".
+  } else if (key == "uci_chess960") {
+    chess960_ = flag == "true";
   } else if (key == "ownbook") {
     own_book_ = flag == "true";
   } else if (key == "bookbestmove") {
@@ -230,10 +233,12 @@ void UciSession::cmd_position(const std::vector<std::string>& tokens) {
   chess::Board board;
   if (i < tokens.size() && tokens[i] == "startpos") {
     ++i;
+    // The standard start is Chess960 position 518: its castling is then written e1h1.
+    if (chess960_) board = *chess::Board::from_fen(chess::kStartFen, true);
   } else if (i < tokens.size() && tokens[i] == "fen") {
     std::string fen;
     for (++i; i < tokens.size() && tokens[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + tokens[i];
-    Result<chess::Board> parsed = chess::Board::from_fen(fen);
+    Result<chess::Board> parsed = chess::Board::from_fen(fen, chess960_);
     if (!parsed.ok()) return send("info string bad fen: " + parsed.error().message);
     board = *parsed;
   } else {
@@ -308,7 +313,7 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
   if (!limits.infinite && !limits.ponder && limits.search_moves.empty()) {
     if (const chess::Move m = book_move(); m.is_ok()) {
       send("info string book move");
-      return send("bestmove " + chess::move_to_uci(m));
+      return send("bestmove " + chess::move_to_uci(m, chess960_));
     }
   }
 
@@ -316,15 +321,15 @@ void UciSession::cmd_go(const std::vector<std::string>& tokens) {
                       clock.time_ms[chess::kWhite] > 0 || clock.time_ms[chess::kBlack] > 0;
   open_ended_search_ = limits.infinite || limits.ponder || !search_has_limit_;
   SearchListener listener;
-  listener.on_info = [this](const SearchInfo& info) { send(format_info(info)); };
+  listener.on_info = [this](const SearchInfo& info) { send(format_info(info, chess960_)); };
   listener.on_currmove = [this](int depth, chess::Move m, int number) {
-    send("info depth " + std::to_string(depth) + " currmove " + chess::move_to_uci(m) + " currmovenumber " +
-         std::to_string(number));
+    send("info depth " + std::to_string(depth) + " currmove " + chess::move_to_uci(m, chess960_) +
+         " currmovenumber " + std::to_string(number));
   };
   engine_.start(board_, history_, limits, listener, [this](const SearchResult& result) {
     if (!result.best_move.is_ok()) return send("bestmove (none)");
-    std::string line = "bestmove " + chess::move_to_uci(result.best_move);
-    if (result.ponder_move.is_ok()) line += " ponder " + chess::move_to_uci(result.ponder_move);
+    std::string line = "bestmove " + chess::move_to_uci(result.best_move, chess960_);
+    if (result.ponder_move.is_ok()) line += " ponder " + chess::move_to_uci(result.ponder_move, chess960_);
     send(line);
   });
 }

@@ -45,7 +45,8 @@ class UciSession {
   bool handle(const std::string& line);
 
   // Formats one "info" line (also used by tests).
-  static std::string format_info(const SearchInfo& info);
+  // Castling as king takes rook when chess960 (UCI_Chess960), else as the king's destination.
+  static std::string format_info(const SearchInfo& info, bool chess960);
 
  private:
   void send(const std::string& line);
@@ -73,6 +74,8 @@ class UciSession {
 
   // Options
   int multipv_ = 1;
+  // UCI_Chess960: positions are Chess960 games, castling is written king takes rook.
+  bool chess960_ = false;
   bool own_book_ = false;
   bool book_best_move_ = false;
   int book_max_ply_ = 32;

@@ -38,7 +38,7 @@ TEST(Fen, RoundTrip) {
     ASSERT_TRUE(board.ok()) << fen << ": " << board.error().message;
     EXPECT_EQ(board->fen(), fen);
     EXPECT_TRUE(board->is_ok()) << fen;
-    auto again = Board::from_fen(board->fen());
+    auto again = Board::from_fen(board->fen(), board->chess960());
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(again->key(), board->key());
   }
@@ -116,8 +116,10 @@ TEST(Fen, MalformedRejectedWithField) {
                   "castling rights: bad character 'x'");
   expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1",
                   "castling rights: 'K' given twice");
-  expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
-                  "castling rights: bad character 'H'");
+  expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhi - 0 1",
+                  "castling rights: bad character 'i'");
+  expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KH - 0 1",
+                  "castling rights: 'H' given twice");
   expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant: \"e9\"");
   expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e 0 1", "en passant");
   expect_rejected("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
@@ -162,7 +164,7 @@ TEST(Fen, ArbitraryTextNeverCrashes) {
     if (!board.ok()) continue;
     ++accepted;
     ASSERT_TRUE(board->is_ok()) << fen;
-    auto again = Board::from_fen(board->fen());
+    auto again = Board::from_fen(board->fen(), board->chess960());
     ASSERT_TRUE(again.ok()) << board->fen();
     ASSERT_EQ(again->fen(), board->fen());
   }

@@ -1,6 +1,6 @@
-// Perft against published node counts: a few embedded ones, and every standard-chess position
-// of the shared suites (../shared/data/perft). Depths are limited by a node budget per case
-// so the default run stays fast; BOOKFORGE_LONG_TESTS=1 lifts it.
+// Perft against published node counts: a few embedded ones, and every position of the shared
+// suites (../shared/data/perft), standard chess and Chess960. Depths are limited by a node
+// budget per case so the default run stays fast; BOOKFORGE_LONG_TESTS=1 lifts it.
 #include "chess/perft.h"
 
 #include <cstdio>
@@ -76,7 +76,8 @@ std::vector<PerftCase> read_perft_blocks(const std::filesystem::path& path) {
 }
 
 // A Chess960 position written in Shredder-FEN (file letters) or X-FEN (KQkq naming a rook
-// that is not on its corner or a king off its e-file square): ours is standard chess only.
+// that is not on its corner or a king off its e-file square): the suites mix them with
+// standard positions and do not say which is which.
 bool is_chess960(const std::string& fen) {
   std::istringstream in(fen);
   std::string placement, side, castling;
@@ -91,18 +92,18 @@ bool is_chess960(const std::string& fen) {
 }
 
 struct SuiteResult {
-  int run = 0, skipped_chess960 = 0;
+  int run = 0, chess960 = 0;
 };
 
-SuiteResult run_suite(const std::vector<PerftCase>& cases, uint64_t max_nodes, int max_depth = 99) {
+// `all_chess960`: a suite of Chess960 positions only, some of which (king on e1, rooks in the
+// corners) read the same in standard chess.
+SuiteResult run_suite(const std::vector<PerftCase>& cases, uint64_t max_nodes, int max_depth = 99,
+                      bool all_chess960 = false) {
   SuiteResult r;
   for (const PerftCase& c : cases) {
     if (c.nodes > max_nodes || c.depth > max_depth) continue;
-    if (is_chess960(c.fen)) {
-      ++r.skipped_chess960;
-      continue;
-    }
-    auto board = Board::from_fen(c.fen);
+    const bool chess960 = all_chess960 || is_chess960(c.fen);
+    auto board = Board::from_fen(c.fen, chess960);
     if (!board.ok()) {
       ADD_FAILURE() << board.error().message;
       continue;
@@ -110,6 +111,7 @@ SuiteResult run_suite(const std::vector<PerftCase>& cases, uint64_t max_nodes, i
     const uint64_t got = perft(*board, c.depth);
     EXPECT_EQ(got, c.nodes) << c.fen << " depth " << c.depth;
     ++r.run;
+    r.chess960 += chess960;
   }
   return r;
 }
@@ -163,15 +165,42 @@ TEST(Perft, StandardSuiteEthereal) {
   auto cases = read_epd(path);
   ASSERT_GE(cases.size(), 700u);
   SuiteResult r = run_suite(cases, budget());
-  EXPECT_EQ(r.skipped_chess960, 0);
+  EXPECT_EQ(r.chess960, 0);
   EXPECT_GT(r.run, 500);
 }
 
 TEST(Perft, StandardSuitePychess) {
   BOOKFORGE_SHARED_OR_SKIP(path, "perft/pychess/perftsuite.epd");
   SuiteResult r = run_suite(read_epd(path), budget());
-  EXPECT_EQ(r.skipped_chess960, 0);
+  EXPECT_EQ(r.chess960, 0);
   EXPECT_GT(r.run, 500);
+}
+
+// Every position of a suite of Chess960 start positions to depth 4 (to the node budget in the
+// long run: depth 6 of all 960 is 10^11 nodes). The number of cases run.
+int run_chess960_starts(const std::vector<PerftCase>& cases) {
+  return run_suite(cases, budget(), long_tests() ? 99 : 4, true).run;
+}
+
+// The 960 start positions of Ethereal's src/perft/fischer.epd (Shredder-FEN).
+TEST(Perft, Chess960SuiteEthereal) {
+  BOOKFORGE_SHARED_OR_SKIP(path, "perft/ethereal/fischer.epd");
+  EXPECT_GE(run_chess960_starts(read_epd(path)), 960 * 4);
+}
+
+// The same 960 positions from python-chess's examples/perft/chess960.perft (cited there from
+// the chessprogramming wiki's "Chess960 Perft Results").
+TEST(Perft, Chess960SuitePythonChess) {
+  BOOKFORGE_SHARED_OR_SKIP(path, "perft/python-chess/chess960.perft");
+  EXPECT_GE(run_chess960_starts(read_perft_blocks(path)), 960 * 4);
+}
+
+// pychess's testing/gamefiles/frc_perftsuite.epd: 9 middlegame and start positions (rooks
+// beside the king, promotions onto castling squares), to the node budget (at least depth 4).
+TEST(Perft, Chess960SuitePychess) {
+  BOOKFORGE_SHARED_OR_SKIP(path, "perft/pychess/frc_perftsuite.epd");
+  SuiteResult r = run_suite(read_epd(path), budget(), long_tests() ? 99 : 5, true);
+  EXPECT_GE(r.run, 9 * 4);
 }
 
 TEST(Perft, StandardSuiteSunfish) {
@@ -184,21 +213,22 @@ TEST(Perft, StandardSuiteSunfish) {
 TEST(Perft, SedlakTrickySuite) {
   BOOKFORGE_SHARED_OR_SKIP(path, "perft/pychess/perftsuite2.epd");
   SuiteResult r = run_suite(read_epd(path), kLongBudget);
-  EXPECT_EQ(r.skipped_chess960, 0);
+  EXPECT_EQ(r.chess960, 0);
   EXPECT_EQ(r.run, 32);
 }
 
 TEST(Perft, PythonChessTricky) {
   BOOKFORGE_SHARED_OR_SKIP(path, "perft/python-chess/tricky.perft");
   SuiteResult r = run_suite(read_perft_blocks(path), budget());
-  EXPECT_GT(r.run, 40);
-  EXPECT_LE(r.skipped_chess960, 25);  // the xfen-* and king-on-h positions
+  EXPECT_GT(r.run, 60);
+  EXPECT_GE(r.chess960, 20);  // the xfen-* and king-on-h positions
 }
 
 TEST(Perft, ScalachessTricky) {
   BOOKFORGE_SHARED_OR_SKIP(path, "perft/scalachess/tricky.perft");
   SuiteResult r = run_suite(read_perft_blocks(path), budget());
-  EXPECT_GT(r.run, 40);
+  EXPECT_GT(r.run, 60);
+  EXPECT_GE(r.chess960, 20);
 }
 
 // 6,838 random positions: all to depth 3, and every 16th to the node budget (depth 5 at most
@@ -224,7 +254,7 @@ TEST(Perft, RandomPositions) {
   SuiteResult b = run_suite(sample, long_tests() ? kLongBudget : 5'000'000, 5);
   EXPECT_GT(a.run, 20000);
   EXPECT_GT(b.run, 400);
-  EXPECT_EQ(a.skipped_chess960 + b.skipped_chess960, 0);
+  EXPECT_EQ(a.chess960 + b.chess960, 0);
 }
 
 }  // namespace

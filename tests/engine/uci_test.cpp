@@ -103,6 +103,38 @@ TEST(UciProtocol, FenPositionAndMate) {
   EXPECT_TRUE(mate_reported) << r.out;
 }
 
+// With UCI_Chess960 castling is "king takes rook" in both directions; without it the standard
+// start keeps e1g1.
+TEST(UciProtocol, Chess960CastlingIsKingTakesRook) {
+  // King g1, rook h1: castling h-side only moves the rook, and g1h1 is its only name.
+  const std::string fen = "nqbnrbkr/pppppppp/8/8/8/6P1/PPPPPPBP/NQBNR1KR w HEhe - 0 1";
+  auto r = run_bookforge({"uci"}, "uci\nsetoption name UCI_Chess960 value true\nposition fen " + fen +
+                                      "\ngo depth 3 searchmoves g1h1\n");
+  auto lines = lines_of(r.out);
+  EXPECT_GE(find_line(lines, "option name UCI_Chess960 type check default false"), 0) << r.out;
+  EXPECT_GE(find_line(lines, "bestmove g1h1"), 0) << r.out;
+  const int info = find_line(lines, "info depth 3 ");
+  ASSERT_GE(info, 0) << r.out;
+  EXPECT_NE(lines[size_t(info)].find(" pv g1h1"), std::string::npos) << lines[size_t(info)];
+
+  // Castling inside "position ... moves", then a search from the position after it.
+  r = run_bookforge({"uci"},
+                    "setoption name UCI_Chess960 value true\nposition fen "
+                    "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w GCgc - 0 1 moves f1g1 f8g8\ngo depth 3\n");
+  lines = lines_of(r.out);
+  EXPECT_EQ(find_line(lines, "info string illegal move"), -1) << r.out;
+  chess::Board board = *chess::Board::from_fen("bnrbnrkq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNRKQ w - - 2 2", true);
+  EXPECT_TRUE(best_move(lines, board).is_ok()) << r.out;
+
+  // The standard start: e1h1 under UCI_Chess960, e1g1 without it.
+  const std::string italian = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n";
+  r = run_bookforge({"uci"},
+                    "setoption name UCI_Chess960 value true\n" + italian + "go depth 2 searchmoves e1h1\n");
+  EXPECT_GE(find_line(lines_of(r.out), "bestmove e1h1"), 0) << r.out;
+  r = run_bookforge({"uci"}, italian + "go depth 2 searchmoves e1g1\n");
+  EXPECT_GE(find_line(lines_of(r.out), "bestmove e1g1"), 0) << r.out;
+}
+
 TEST(UciProtocol, MultiPvAndSearchMoves) {
   auto r = run_bookforge({"uci"}, "setoption name MultiPV value 3\nposition startpos\ngo depth 5\n");
   auto lines = lines_of(r.out);
