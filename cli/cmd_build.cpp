@@ -384,7 +384,7 @@ void setup_build(CLI::App& root) {
                   "With --from-counts, only the entries of key range r of K (r/K, K a power of two, at most "
                   "every set's): the K books, concatenated in range order, are the whole book (a task a "
                   "range on a cluster); not with --prune-unreachable, rescoring or --exits");
-  add_slice_options(*cmd, opts->slices);
+  add_slice_options(*cmd, opts->slices, /*variant_flag=*/false);
   add_rescore_options(cmd, opts->rescore);
   add_exit_options(cmd, opts->exits);
   cmd->add_flag("--allow-empty", opts->allow_empty,

@@ -130,6 +130,13 @@ void add_filter_options(CLI::App* cmd, FilterFlags& f) {
       ->check(kTagCheck)
       ->group(group);
   cmd->add_flag("--no-setup", f.no_setup, "Drop games that start from a FEN position")->group(group);
+  cmd->add_option(
+         "--variant", f.variant,
+         "Games of this variant, by their Variant tag: standard (no tag, or Standard, From Position), "
+         "chess960 (Chess960, Fischerandom, ...) or any (both)")
+      ->check(CLI::IsMember({"standard", "chess960", "any"}))
+      ->capture_default_str()
+      ->group(group);
 }
 
 Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
@@ -167,6 +174,9 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
     }
   }
   filter.no_setup = f.no_setup;
+  std::optional<pgn::VariantSet> variants = pgn::parse_variant_set(f.variant);
+  if (!variants) return Error{"--variant: unknown variant '" + f.variant + "' (standard, chess960, any)"};
+  filter.variants = *variants;
   return filter;
 }
 

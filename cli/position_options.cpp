@@ -10,12 +10,15 @@ void add_position_options(CLI::App& command, PositionOptions& options) {
   command.add_option("--fen", options.fen, "The position as a FEN (default: the start position)");
   command.add_option("--moves", options.moves,
                      "Moves played from the start position (or --fen), SAN or UCI: \"e4 e5 Nf3\"");
+  command.add_flag("--chess960", options.chess960,
+                   "Read --fen as a Chess960 position: KQkq name the outermost rooks (X-FEN); file letters "
+                   "(Shredder-FEN) are read either way, and castling moves are king takes rook");
 }
 
 Result<chess::Board> resolve_position(const PositionOptions& options, std::optional<chess::LastMove>* last) {
   chess::Board board;
   if (!options.fen.empty()) {
-    Result<chess::Board> parsed = chess::Board::from_fen(options.fen);
+    Result<chess::Board> parsed = chess::Board::from_fen(options.fen, options.chess960);
     if (!parsed) return Error{"--fen: " + parsed.error().message};
     board = *parsed;
   }

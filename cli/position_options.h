@@ -17,6 +17,7 @@ namespace bookforge::cli {
 struct PositionOptions {
   std::string fen;
   std::string moves;
+  bool chess960 = false;  // --fen is a Chess960 position: X-FEN's KQkq name the outermost rooks
 };
 
 void add_position_options(CLI::App& command, PositionOptions& options);

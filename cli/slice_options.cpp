@@ -4,7 +4,7 @@
 
 namespace bookforge::cli {
 
-void add_slice_options(CLI::App& command, SliceFlags& flags) {
+void add_slice_options(CLI::App& command, SliceFlags& flags, bool variant_flag) {
   command.add_option(
       "--speeds", flags.speeds,
       "Only games of these speeds, from TimeControl: ultrabullet, bullet, blitz, rapid, classical, "
@@ -19,6 +19,12 @@ void add_slice_options(CLI::App& command, SliceFlags& flags) {
       "Only games from this month on (YYYY-MM or YYYY), by UTCDate or Date; games of unknown date "
       "are left out");
   command.add_option("--until", flags.until, "Only games up to this month (YYYY-MM or YYYY), as --since");
+  if (variant_flag)
+    command
+        .add_option("--variant", flags.variant,
+                    "Only games of this variant: standard, chess960 or any (default: what the store holds; "
+                    "standard from a store of both)")
+        ->check(CLI::IsMember({"standard", "chess960", "any"}));
 }
 
 Result<counts::SliceFilter> slice_filter(const SliceFlags& flags) {
@@ -39,7 +45,20 @@ int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, 
     return kExitFailure;
   }
   db.emplace(std::move(*opened));
+  Result<pgn::VariantSet> held = db->variants();
+  if (!held) {
+    print_error(held.error().message);
+    return kExitFailure;
+  }
+  filter.variants = counts::query_variants(
+      flags.variant.empty() ? std::nullopt : pgn::parse_variant_set(flags.variant), *held);
   return kExitOk;
+}
+
+bool reads_chess960(const SliceFlags& flags, store::Store& db) {
+  if (!flags.variant.empty()) return flags.variant == "chess960";
+  Result<pgn::VariantSet> held = db.variants();
+  return held && *held == pgn::kChess960Only;
 }
 
 }  // namespace bookforge::cli

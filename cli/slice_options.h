@@ -19,9 +19,12 @@ struct SliceFlags {
   std::string ratings;
   std::string since;
   std::string until;
+  std::string variant;  // standard, chess960 or any; empty: the store's own (counts::query_variants)
 };
 
-void add_slice_options(CLI::App& command, SliceFlags& flags);
+// --speeds --ratings --since --until, and --variant unless the command has it already (build's
+// game filter names the variant of --from-db too).
+void add_slice_options(CLI::App& command, SliceFlags& flags, bool variant_flag = true);
 
 // The filter the flags give; an error naming the flag and the bad item.
 Result<counts::SliceFilter> slice_filter(const SliceFlags& flags);
@@ -31,5 +34,9 @@ Result<counts::SliceFilter> slice_filter(const SliceFlags& flags);
 // printed (usage for a bad flag, failure for the store).
 int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, counts::SliceFilter& filter,
                            std::optional<store::Store>& db);
+
+// Whether a query of `db` with these flags is of Chess960 games: --variant chess960, or no
+// variant named and a store of Chess960 games alone.
+bool reads_chess960(const SliceFlags& flags, store::Store& db);
 
 }  // namespace bookforge::cli

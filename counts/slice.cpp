@@ -92,7 +92,9 @@ uint32_t slice_of_game(const pgn::ReplayedGame& game) {
     if (std::optional<pgn::TagValue> tc = game.tags->find("TimeControl"))
       speed = speed_code(pgn::speed_from_time_control(tc->raw()));
   }
-  return make_slice(month, speed, band_code(game.white_elo, game.black_elo));
+  const pgn::Variant variant =
+      game.tags ? pgn::game_variant(*game.tags).value_or(pgn::Variant::kStandard) : pgn::Variant::kStandard;
+  return make_slice(month, speed, band_code(game.white_elo, game.black_elo), variant);
 }
 
 std::string speed_code_name(int code) {
@@ -106,6 +108,7 @@ std::string band_code_name(int code) {
 }
 
 bool SliceFilter::accepts(uint32_t slice) const {
+  if (!(variants & pgn::variant_bit(slice_variant(slice)))) return false;
   if (speeds != 0 && !(speeds >> slice_speed(slice) & 1)) return false;
   if (bands != 0 && !(bands >> slice_band(slice) & 1)) return false;
   if (since == 0 && until == 0) return true;
@@ -134,7 +137,14 @@ std::string SliceFilter::describe() const {
   if (bands) add("ratings", list(bands, kBandCodes, band_code_name));
   if (since) add("since", month_text(since));
   if (until) add("until", month_text(until));
+  if (variants != pgn::kAnyVariant) add("variant", std::string(pgn::variant_set_name(variants)));
   return text.empty() ? "none" : text;
+}
+
+pgn::VariantSet query_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held) {
+  if (asked == pgn::kAnyVariant) return pgn::kAnyVariant;
+  if (held != pgn::kAnyVariant) return !asked || *asked == held ? pgn::kAnyVariant : *asked;
+  return asked.value_or(pgn::kStandardOnly);
 }
 
 Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view ratings,

@@ -14,7 +14,11 @@
 // The store keeps every (position, move)'s counts per slice (store/slice_counts.h), so a
 // query can add up any set of speeds, bands and months without reading PGN again.
 //
-// A slice is one 32-bit number: month code << 8 | speed code << 4 | band code, with
+// and its variant: standard chess or Chess960 (pgn::Variant, from the Variant tag), so that a
+// store fed with both (db add --variant any) answers for each apart, as lichess's explorer does.
+//
+// A slice is one 32-bit number: month code << 8 | variant << 7 | speed code << 4 | band code,
+// with
 //   month code  0 for an unknown date (or one before kFirstYear), else
 //               (year - kFirstYear + 1) * 13 + month (month 0 when unknown, 1..12);
 //   speed code  0 unknown, 1 + pgn::Speed;
@@ -41,11 +45,13 @@ inline constexpr int kBandCount = int(std::size(kBandFloors));
 inline constexpr int kSpeedCodes = 7;              // unknown + the six pgn::Speed classes
 inline constexpr int kBandCodes = kBandCount + 1;  // unrated + the bands
 
-constexpr uint32_t make_slice(uint32_t month_code, int speed_code, int band_code) {
-  return month_code << 8 | uint32_t(speed_code) << 4 | uint32_t(band_code);
+constexpr uint32_t make_slice(uint32_t month_code, int speed_code, int band_code,
+                              pgn::Variant variant = pgn::Variant::kStandard) {
+  return month_code << 8 | uint32_t(variant) << 7 | uint32_t(speed_code) << 4 | uint32_t(band_code);
 }
 constexpr uint32_t slice_month(uint32_t slice) { return slice >> 8; }
-constexpr int slice_speed(uint32_t slice) { return int(slice >> 4 & 15); }
+constexpr pgn::Variant slice_variant(uint32_t slice) { return pgn::Variant(slice >> 7 & 1); }
+constexpr int slice_speed(uint32_t slice) { return int(slice >> 4 & 7); }
 constexpr int slice_band(uint32_t slice) { return int(slice & 15); }
 
 inline constexpr int kFirstYear = 1400;  // the oldest recorded games are from the 15th century
@@ -81,12 +87,23 @@ struct SliceFilter {
   uint32_t bands = 0;   // bit per band code
   uint32_t since = 0;   // month code of the first month kept (month 1..12); 0 = no bound
   uint32_t until = 0;   // month code of the last month kept; 0 = no bound
+  // The variants kept; every one by default. Queries of a store that holds both ask for one
+  // (store_variants below).
+  pgn::VariantSet variants = pgn::kAnyVariant;
 
-  bool empty() const { return speeds == 0 && bands == 0 && since == 0 && until == 0; }
+  bool empty() const {
+    return speeds == 0 && bands == 0 && since == 0 && until == 0 && variants == pgn::kAnyVariant;
+  }
   bool accepts(uint32_t slice) const;
   // "speeds=blitz,rapid; ratings=2000,2200; since=2019-01; until=2023-12", or "none".
   std::string describe() const;
 };
+
+// The variants a query keeps, for the variants it asks for (nullopt: it names none) from a
+// store fed with `held` (the --variant its games were added with, pgn::GameFilter::variants):
+// what a store holds alone needs no filter, and is its answer when none is named; from a store
+// of both, standard chess unless Chess960 (or any) is named.
+pgn::VariantSet query_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held);
 
 // The filter from the flags' text: speeds "blitz,rapid" (names of pgn/filter.h and "unknown"),
 // ratings "2000,2200" (band floors, "0" for below 1000, "unrated"), months "2019-01" or "2019"

@@ -1,6 +1,7 @@
 #include "pgn/filter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 
@@ -107,10 +108,15 @@ std::optional<Speed> parse_speed(std::string_view name) {
 bool GameFilter::empty() const {
   return min_elo == 0 && min_avg_elo == 0 && max_elo_diff == 0 && min_white_elo == 0 && min_black_elo == 0 &&
          !exclude_unrated && results.empty() && min_plies == 0 && date_from.empty() && date_to.empty() &&
-         speeds.empty() && include_tags.empty() && exclude_tags.empty() && !no_setup;
+         speeds.empty() && include_tags.empty() && exclude_tags.empty() && !no_setup &&
+         variants == kStandardOnly;
 }
 
 std::string_view GameFilter::rejects(const TagList& tags, Outcome result) const {
+  if (variants != kAnyVariant) {
+    std::optional<Variant> variant = game_variant(tags);
+    if (!variant || !(variants & variant_bit(*variant))) return "variant";
+  }
   const bool needs_elo =
       exclude_unrated || min_elo || min_white_elo || min_black_elo || min_avg_elo || max_elo_diff;
   if (needs_elo) {
@@ -167,6 +173,7 @@ std::string GameFilter::describe() const {
     }
     return s;
   };
+  if (variants != kStandardOnly) add("variant", std::string(variant_set_name(variants)));
   if (exclude_unrated) add("exclude-unrated", "yes");
   if (min_elo) add("min-elo", std::to_string(min_elo));
   if (min_white_elo) add("min-white-elo", std::to_string(min_white_elo));
@@ -192,6 +199,49 @@ std::string GameFilter::describe() const {
   for (const TagPattern& p : exclude_tags) add("exclude-tag", p.tag + "=" + p.pattern);
   if (min_plies) add("min-plies", std::to_string(min_plies));
   return text.empty() ? "none" : text;
+}
+
+std::optional<Variant> variant_of_tag(std::string_view value) {
+  auto is_any = [&](std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names)
+      if (value.size() == name.size() &&
+          std::equal(value.begin(), value.end(), name.begin(),
+                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
+        return true;
+    return false;
+  };
+  value = trim(value);
+  if (is_any({"", "standard", "chess", "normal", "from position", "fromposition"})) return Variant::kStandard;
+  if (is_any({"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"}))
+    return Variant::kChess960;
+  return std::nullopt;
+}
+
+std::optional<Variant> game_variant(const TagList& tags) {
+  std::optional<TagValue> tag = tags.find("Variant");
+  return tag ? variant_of_tag(tag->raw()) : Variant::kStandard;
+}
+
+std::string_view variant_name(Variant variant) {
+  return variant == Variant::kChess960 ? "chess960" : "standard";
+}
+
+std::optional<VariantSet> parse_variant_set(std::string_view name) {
+  if (name == "standard") return kStandardOnly;
+  if (name == "chess960") return kChess960Only;
+  if (name == "any") return kAnyVariant;
+  return std::nullopt;
+}
+
+VariantSet variants_of_description(std::string_view description) {
+  constexpr std::string_view kKey = "variant=";
+  if (!description.starts_with(kKey)) return kStandardOnly;  // describe() puts it first
+  description.remove_prefix(kKey.size());
+  return parse_variant_set(description.substr(0, description.find(';'))).value_or(kStandardOnly);
+}
+
+std::string_view variant_set_name(VariantSet set) {
+  return set == kStandardOnly ? "standard" : set == kChess960Only ? "chess960" : "any";
 }
 
 }  // namespace bookforge::pgn

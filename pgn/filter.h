@@ -16,6 +16,14 @@ namespace bookforge::pgn {
 
 enum class Speed : uint8_t { kUltraBullet, kBullet, kBlitz, kRapid, kClassical, kCorrespondence };
 
+// The variants bookforge replays. A game's Variant tag names one (or another, which is skipped
+// as unsupported); a game without the tag is standard chess.
+enum class Variant : uint8_t { kStandard, kChess960 };
+
+// Which variants a run keeps: a bit per Variant.
+enum VariantSet : uint8_t { kStandardOnly = 1, kChess960Only = 2, kAnyVariant = 3 };
+constexpr VariantSet variant_bit(Variant v) { return VariantSet(1u << unsigned(v)); }
+
 struct TagPattern {
   std::string tag;      // tag name, matched exactly
   std::string pattern;  // as the user wrote it (recorded in reports and the store)
@@ -37,6 +45,9 @@ struct GameFilter {
   std::vector<TagPattern> include_tags;  // every pattern must match
   std::vector<TagPattern> exclude_tags;  // any match drops the game
   bool no_setup = false;                 // drop games that start from a FEN
+  // The variants kept: standard chess unless asked (--variant chess960 or any), so that a
+  // book of a database that holds both is the standard book it always was.
+  VariantSet variants = kStandardOnly;
 
   // A stable text form of the filter (used in reports and to check that a store is always
   // fed with the same filters).
@@ -56,9 +67,9 @@ struct GameFilter {
 
 // The filter names used as keys of ReadStats::rejected, in the order they are tried.
 inline constexpr std::string_view kFilterNames[] = {
-    "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo", "max_elo_diff",
-    "results",         "date",    "speed",         "no_setup",      "tag",         "exclude_tag",
-    "min_plies"};
+    "variant",      "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo",
+    "max_elo_diff", "results",         "date",    "speed",         "no_setup",      "tag",
+    "exclude_tag",  "min_plies"};
 
 // The speed class of a TimeControl value by lichess's rule: estimated seconds = base + 40 x
 // increment; < 30 ultrabullet, < 180 bullet, < 480 blitz, < 1500 rapid, else classical; "-"
@@ -67,5 +78,20 @@ inline constexpr std::string_view kFilterNames[] = {
 std::optional<Speed> speed_from_time_control(std::string_view time_control);
 std::optional<Speed> parse_speed(std::string_view name);  // "bullet", "blitz", ...
 std::string_view speed_name(Speed speed);
+
+// The variant a Variant tag's value names, matched ignoring ASCII case: standard chess as files
+// name it ("", "Standard", "Chess", "Normal", and lichess's "From Position" for a standard game
+// from a set-up position) or Chess960 ("Chess960", "Chess 960", "Fischerandom" (cute chess),
+// "Fischerrandom", "Fischer Random", "960"); nullopt for any other variant.
+std::optional<Variant> variant_of_tag(std::string_view value);
+// The variant of a game by its tags: standard without a Variant tag.
+std::optional<Variant> game_variant(const TagList& tags);
+std::string_view variant_name(Variant variant);  // "standard", "chess960"
+// "standard", "chess960" or "any"; nullopt for anything else.
+std::optional<VariantSet> parse_variant_set(std::string_view name);
+std::string_view variant_set_name(VariantSet set);
+// The variants of a filter from its describe() text (a store keeps that text): standard when
+// it names none.
+VariantSet variants_of_description(std::string_view description);
 
 }  // namespace bookforge::pgn

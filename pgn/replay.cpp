@@ -11,20 +11,6 @@ namespace bookforge::pgn {
 
 namespace {
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// Standard chess under the names files use for it; lichess marks standard games from a set-up
-// position "From Position".
-bool is_standard_variant(std::string_view v) {
-  for (std::string_view name : {"", "standard", "chess", "normal", "from position", "fromposition"})
-    if (equals_ignoring_case(v, name)) return true;
-  return false;
-}
-
 bool is_null_move(std::string_view token) {
   const char c = token[0];
   if (c != '-' && c != 'Z' && c != '0' && c != '@') return false;
@@ -75,12 +61,14 @@ const chess::Board& start_board() {
 
 }  // namespace
 
-Result<chess::Board> start_position(const TagList& tags) {
+Result<chess::Board> start_position(const TagList& tags, Variant variant) {
+  const bool chess960 = variant == Variant::kChess960;
   std::optional<TagValue> fen = tags.find("FEN");
-  if (!fen) return start_board();
-  const std::string text = fen->decode();
-  if (text.find_first_not_of(" \t") == std::string::npos) return start_board();
-  return chess::Board::from_fen(text);
+  const std::string text = fen ? fen->decode() : std::string();
+  // Without a FEN, a Chess960 game starts from position 518, the standard one.
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    return chess960 ? chess::Board::from_fen(chess::kStartFen, true) : start_board();
+  return chess::Board::from_fen(text, chess960);
 }
 
 void WorkerStats::merge_into(ReadStats& total) const {
@@ -125,12 +113,16 @@ Outcome GameReplayer::resolve_outcome() const {
 }
 
 Control GameReplayer::begin_movetext() {
-  if (std::optional<TagValue> variant = tags_.find("Variant");
-      variant && !is_standard_variant(variant->raw())) {
+  // A game of a variant the run does not read: Chess960 in a standard run counts as
+  // unsupported, as it always has, so a standard run's report is unchanged; a standard game in
+  // a Chess960 run is rejected by the variant filter.
+  const std::optional<Variant> variant = game_variant(tags_);
+  if (!variant || (*variant == Variant::kChess960 && !(options_.filter.variants & variant_bit(*variant)))) {
     ++stats_.stats.unsupported_variant;
     state_ = State::kUnsupported;
     return Control::kSkip;
   }
+  variant_ = *variant;
   outcome_ = resolve_outcome();
   std::string_view rejected = options_.filter.rejects(tags_, outcome_);
   if (!rejected.empty()) {
@@ -146,7 +138,7 @@ Control GameReplayer::begin_movetext() {
     state_ = State::kProbing;
     return Control::kContinue;
   }
-  Result<chess::Board> start = start_position(tags_);
+  Result<chess::Board> start = start_position(tags_, variant_);
   if (!start) return bad("bad_fen", start.error().message, tags_.find("FEN")->raw().data());
   board_ = *start;
   start_ply_ = uint16_t(std::clamp(board_.game_ply(), 0, 65535));

@@ -36,9 +36,10 @@
 
 namespace bookforge::pgn {
 
-// The position a game starts from: its [FEN] tag's when that is not empty, else the standard
+// The position a game of `variant` starts from: its [FEN] tag's when that is not empty (read as
+// a Chess960 position for a Chess960 game: X-FEN or Shredder-FEN castling), else the standard
 // start (the rule above). An error for a [FEN] that is not a position.
-Result<chess::Board> start_position(const TagList& tags);
+Result<chess::Board> start_position(const TagList& tags, Variant variant = Variant::kStandard);
 
 // Counters of one worker, merged into ReadStats at the end.
 struct WorkerStats {
@@ -101,6 +102,7 @@ class GameReplayer final : public Visitor {
   State state_ = State::kDone;
   Outcome outcome_ = Outcome::kUnknown;
   uint16_t start_ply_ = 0;                 // Board::game_ply() of the start position
+  Variant variant_ = Variant::kStandard;   // the game's, from its Variant tag
   int plies_seen_ = 0;                     // moves of the main line so far, replayed or only counted
   const std::string* pgn_file_ = nullptr;  // the input of the last game found to be PGN
   bool first_move_legal_ = false;          // kProbing found a legal first move (or a [FEN] to start from)

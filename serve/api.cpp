@@ -59,6 +59,18 @@ StorePool& Api::store_for(ExplorerPath path) {
   return *stores_.main;
 }
 
+namespace {
+
+// The request's variants on `store` (counts::query_variants): set here, where the store is known.
+Status settle_variants(store::Store& store, ExplorerRequest& request) {
+  Result<pgn::VariantSet> held = store.variants();
+  if (!held) return held.error();
+  request.filter.variants = counts::query_variants(request.variant, *held);
+  return ok_status();
+}
+
+}  // namespace
+
 ApiResponse Api::explorer(const QueryParams& params, ExplorerPath path) {
   Result<QueriedPosition> position = position_from_query(params);
   if (!position) return error_response(kStatusBadRequest, position.error().message);
@@ -69,6 +81,7 @@ ApiResponse Api::explorer(const QueryParams& params, ExplorerPath path) {
   std::optional<store::History> history;
   Result<store::Exploration> exploration = [&]() -> Result<store::Exploration> {
     StorePool::Lease store = store_for(path).lease();
+    if (Status s = settle_variants(*store, *request); !s) return s.error();
     // As lichess's: /masters has no history.
     if (request->history && path != ExplorerPath::kMasters) {
       Result<store::History> h = store::position_history(*store, position->board, request->filter);
@@ -116,7 +129,6 @@ ApiResponse Api::player(const QueryParams& params) {
   Result<ExplorerRequest> request = explorer_request_from_query(params, ExplorerPath::kLichess);
   if (!request) return error_response(kStatusBadRequest, request.error().message);
   store::PlayerQuery query;
-  query.filter = request->filter;
   query.player = find_param(params, "player").value_or("");
   if (query.player.empty()) return error_response(kStatusBadRequest, "player: a player's name is needed");
   const std::string color = find_param(params, "color").value_or("");
@@ -129,6 +141,8 @@ ApiResponse Api::player(const QueryParams& params) {
   query.max_recent_games = size_t(request->recent_games);
   Result<store::PlayerExploration> x = [&] {
     StorePool::Lease store = store_for(ExplorerPath::kLichess).lease();
+    if (Status s = settle_variants(*store, *request); !s) return Result<store::PlayerExploration>(s.error());
+    query.filter = request->filter;
     return store::explore_player(*store, position->board, query);
   }();
   if (!x) return error_response(kStatusInternalError, x.error().message);
@@ -164,6 +178,7 @@ ApiResponse Api::novelty(const QueryParams& params) {
   if (!min_games) return error_response(kStatusBadRequest, min_games.error().message);
   Result<store::GameNovelty> found = [&] {
     StorePool::Lease store = stores_.main->lease();
+    if (Status s = settle_variants(*store, *request); !s) return Result<store::GameNovelty>(s.error());
     return store::find_novelty_in_text(*store, *pgn, "pgn", request->filter, uint64_t(*min_games));
   }();
   // A game that does not replay is the client's error (its message starts with the parameter's

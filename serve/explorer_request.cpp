@@ -79,12 +79,14 @@ Result<std::string> month_bound(const QueryParams& params, const std::string& na
   return text;
 }
 
-// lichess's names of standard chess; it counts other variants, which no store holds.
-bool is_standard_chess(std::string_view variant) {
-  for (std::string_view name :
-       {"standard", "chess", "chess960", "fromPosition", "Standard", "Chess960", "From Position"})
-    if (variant == name) return true;
-  return false;
+// The variant lichess's `variant` names: its names of standard chess ("fromPosition" is a
+// standard game from a set-up position) and of Chess960; nullopt for the variants no store holds.
+std::optional<pgn::Variant> explorer_variant(std::string_view variant) {
+  for (std::string_view name : {"standard", "chess", "fromPosition", "Standard", "From Position"})
+    if (variant == name) return pgn::Variant::kStandard;
+  for (std::string_view name : {"chess960", "Chess960"})
+    if (variant == name) return pgn::Variant::kChess960;
+  return std::nullopt;
 }
 
 // lichess's spellings of true and false; nullopt for anything else.
@@ -110,9 +112,12 @@ Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params, E
   if (!recent) return recent.error();
   request.top_games = *top;
   request.recent_games = *recent;
-  if (std::optional<std::string> variant = find_param(params, "variant");
-      variant && !is_standard_chess(*variant))
-    return Error{"variant: only standard chess is counted, got " + quoted_value(*variant)};
+  if (std::optional<std::string> variant = find_param(params, "variant")) {
+    const std::optional<pgn::Variant> v = explorer_variant(*variant);
+    if (!v)
+      return Error{"variant: only standard chess and chess960 are counted, got " + quoted_value(*variant)};
+    request.variant = pgn::variant_bit(*v);
+  }
   if (std::optional<std::string> history = find_param(params, "history")) {
     const std::optional<bool> wanted = history_value(*history);
     if (!wanted) return Error{"history: expected true or false, got " + quoted_value(*history)};

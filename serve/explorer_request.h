@@ -3,9 +3,10 @@
 // which the store applies (counts/slice.h). Each path reads them as its lichess counterpart
 // does (the README's table lists where ours differ):
 // - counts are whole numbers >= 0, cut to what we list at most (lichess sets no maximum);
-// - `variant`: standard chess under any of lichess's names for it ("chess960" and
-//   "fromPosition" are standard chess from a FEN there too); other variants are refused, as
-//   the store counts none;
+// - `variant`: standard chess under lichess's names for it ("fromPosition" is standard chess
+//   from a FEN there too), or chess960: the store's games of that variant (a store of one
+//   variant answers with its own when none is named, one of both with standard chess); other
+//   variants are refused, as no store counts them;
 // - `ratings`: on /masters and /lichess any number picks lichess's group holding it ("1500":
 //   the 1400 group), and "2500" is 2500 and above, as on lichess; on our own path they are
 //   db explore's bands (2500: 2500 to 2799); "2800" and "unrated" are our own groups;
@@ -41,6 +42,9 @@ struct ExplorerRequest {
   int top_games = store::kTopGames;  // at most what the store keeps (store/game_record.h)
   int recent_games = store::kRecentGames;
   counts::SliceFilter filter;  // empty: every game
+  // The variant asked for (nullopt: none named); the filter's variants are set from it and the
+  // store's (counts::query_variants) where the store is known.
+  std::optional<pgn::VariantSet> variant;
   bool history = false;
 };
 

@@ -12,7 +12,10 @@ Result<QueriedPosition> position_from_query(const QueryParams& params) {
   if (std::optional<std::string> fen = find_param(params, "fen")) {
     // lichess takes '_' for a space, so that a FEN fits in a URL unescaped; no FEN has one.
     std::replace(fen->begin(), fen->end(), '_', ' ');
-    Result<chess::Board> parsed = chess::Board::from_fen(*fen);
+    // A Chess960 FEN's castling field (X-FEN) names rooks by side: read it as one when asked.
+    const std::string variant = find_param(params, "variant").value_or("");
+    Result<chess::Board> parsed =
+        chess::Board::from_fen(*fen, variant == "chess960" || variant == "Chess960");
     if (!parsed) return Error{"fen: " + parsed.error().message};
     position.start = *parsed;
   }

@@ -373,6 +373,12 @@ Status Store::set_meta(const std::string& name, const std::string& value) {
   return s->run();
 }
 
+Result<pgn::VariantSet> Store::variants() {
+  Result<std::optional<std::string>> filters = meta("filters");
+  if (!filters) return filters.error();
+  return pgn::variants_of_description(filters->value_or(""));
+}
+
 Result<std::optional<CountingSettings>> Store::settings() {
   Result<std::optional<std::string>> max_ply = meta("max_ply");
   if (!max_ply) return max_ply.error();

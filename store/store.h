@@ -199,6 +199,9 @@ class Store {
   // Games the player explorer cannot walk: those a store made before schema version 5 held
   // when an add brought it up to 5 (they have no moves); every game before that.
   Result<uint64_t> games_without_moves();
+  // The variants the store's games were added with (db add --variant): standard chess for a
+  // store that names none.
+  Result<pgn::VariantSet> variants();
   // Plies of a game whose positions keep top and recent games; nullopt before the first add.
   Result<std::optional<int>> game_plies();
   Status set_game_plies(int plies);

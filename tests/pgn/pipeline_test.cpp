@@ -91,14 +91,45 @@ TEST(PgnPipeline, GamesFromAFenStartThere) {
   EXPECT_EQ(run.games[1].start_ply, 59u);
 }
 
-TEST(PgnPipeline, NonStandardVariantsAreCountedNotParsed) {
+// Standard games by default, Chess960 ones counted as unsupported as they always were; with
+// --variant chess960 or any, Chess960 games replayed from their Shredder-FEN; any other variant
+// is counted as unsupported and never parsed.
+TEST(PgnPipeline, VariantsAreFilteredOrUnsupported) {
   TempDir dir;
   write_file(dir / "g.pgn", test_pgn("variants.pgn"));
-  PipelineRun run = run_pipeline({(dir / "g.pgn").string()});
-  EXPECT_EQ(run.stats.games, 3u);
-  EXPECT_EQ(run.stats.unsupported_variant, 2u);
-  EXPECT_EQ(run.stats.accepted, 1u);
-  EXPECT_EQ(run.stats.bad, 0u);
+  struct Case {
+    VariantSet variants;
+    uint64_t accepted, rejected, unsupported;
+  };
+  for (const Case& c : {Case{kStandardOnly, 1, 0, 2}, Case{kChess960Only, 1, 1, 1}, Case{kAnyVariant, 2, 0, 1}}) {
+    PipelineRun run =
+        run_pipeline({(dir / "g.pgn").string()}, [&](PipelineOptions& o) { o.filter.variants = c.variants; });
+    SCOPED_TRACE(std::string(variant_set_name(c.variants)));
+    EXPECT_EQ(run.stats.games, 3u);
+    EXPECT_EQ(run.stats.unsupported_variant, c.unsupported);  // crazyhouse, and Chess960 in a standard run
+    EXPECT_EQ(run.stats.accepted, c.accepted);
+    EXPECT_EQ(run.stats.rejected["variant"], c.rejected);
+    EXPECT_EQ(run.stats.bad, 0u);
+    if (c.variants == kChess960Only) {
+      ASSERT_EQ(run.games.size(), 1u);
+      EXPECT_EQ(run.games[0].plies.size(), 2u);
+    }
+  }
+}
+
+TEST(PgnFilter, VariantTagsNameStandardChessOrChess960) {
+  for (const char* name : {"", "Standard", "chess", "NORMAL", "From Position", "fromPosition", " standard "})
+    EXPECT_EQ(variant_of_tag(name), Variant::kStandard) << name;
+  for (const char* name : {"Chess960", "chess 960", "Fischerandom", "FischerRandom", "fischer random", "960"})
+    EXPECT_EQ(variant_of_tag(name), Variant::kChess960) << name;
+  for (const char* name : {"Crazyhouse", "Atomic", "chess961", "Three-check"})
+    EXPECT_EQ(variant_of_tag(name), std::nullopt) << name;
+  GameFilter filter;
+  EXPECT_TRUE(filter.empty());
+  EXPECT_EQ(filter.describe(), "none");
+  filter.variants = kChess960Only;
+  EXPECT_FALSE(filter.empty());
+  EXPECT_EQ(filter.describe(), "variant=chess960");
 }
 
 TEST(PgnPipeline, NullMoveEndsTheRecording) {

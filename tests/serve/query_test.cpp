@@ -156,11 +156,40 @@ TEST(ExplorerRequest, RatingsAreLichesssGroupsHoldingThem) {
   EXPECT_TRUE(same_filter(own->filter, flags_filter("", "2500", "", "")));
 }
 
-TEST(ExplorerRequest, VariantsLichessCountsAsStandardChessAreTaken) {
-  for (const char* variant : {"standard", "chess", "chess960", "fromPosition", "Chess960", "From Position"}) {
+TEST(ExplorerRequest, VariantsAreLichesssNamesOfStandardChessAndChess960) {
+  for (const char* variant : {"standard", "chess", "fromPosition", "From Position"}) {
     Result<ExplorerRequest> request = explorer_request_from_query({{"variant", variant}});
-    EXPECT_TRUE(request) << variant << ": " << request.error().message;
+    ASSERT_TRUE(request) << variant << ": " << request.error().message;
+    EXPECT_EQ(request->variant, pgn::kStandardOnly) << variant;
   }
+  for (const char* variant : {"chess960", "Chess960"}) {
+    Result<ExplorerRequest> request = explorer_request_from_query({{"variant", variant}});
+    ASSERT_TRUE(request) << variant << ": " << request.error().message;
+    EXPECT_EQ(request->variant, pgn::kChess960Only) << variant;
+  }
+  EXPECT_EQ(explorer_request_from_query({})->variant, std::nullopt);
+  for (const char* variant : {"crazyhouse", "atomic", "960"})
+    EXPECT_FALSE(explorer_request_from_query({{"variant", variant}})) << variant;
+}
+
+// A store of one variant answers with it unless the other is named; one of both, with
+// standard chess unless Chess960 is named.
+TEST(ExplorerRequest, TheVariantsQueriedDependOnWhatTheStoreHolds) {
+  using pgn::kAnyVariant, pgn::kChess960Only, pgn::kStandardOnly;
+  EXPECT_EQ(counts::query_variants(std::nullopt, kStandardOnly), kAnyVariant);
+  EXPECT_EQ(counts::query_variants(kStandardOnly, kStandardOnly), kAnyVariant);
+  EXPECT_EQ(counts::query_variants(kChess960Only, kStandardOnly), kChess960Only);
+  EXPECT_EQ(counts::query_variants(std::nullopt, kChess960Only), kAnyVariant);
+  EXPECT_EQ(counts::query_variants(kStandardOnly, kChess960Only), kStandardOnly);
+  EXPECT_EQ(counts::query_variants(std::nullopt, kAnyVariant), kStandardOnly);
+  EXPECT_EQ(counts::query_variants(kChess960Only, kAnyVariant), kChess960Only);
+  EXPECT_EQ(counts::query_variants(kAnyVariant, kAnyVariant), kAnyVariant);
+  counts::SliceFilter f;
+  f.variants = kChess960Only;
+  EXPECT_TRUE(f.accepts(counts::make_slice(0, 3, 2, pgn::Variant::kChess960)));
+  EXPECT_FALSE(f.accepts(counts::make_slice(0, 3, 2)));
+  EXPECT_EQ(counts::slice_speed(counts::make_slice(5, 6, 10, pgn::Variant::kChess960)), 6);
+  EXPECT_EQ(counts::slice_band(counts::make_slice(5, 6, 10, pgn::Variant::kChess960)), 10);
 }
 
 TEST(ExplorerRequest, SinceAfterUntilSelectsNothingAsOnLichess) {

@@ -348,10 +348,16 @@ TEST_F(ServeTest, LichesssParametersAreTakenAsLichessTakesThem) {
       parse_json(curl_get(url("/lichess?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1")));
   EXPECT_EQ(spaces, underscores);
   EXPECT_FALSE(spaces["moves"].empty());
-  for (const char* variant : {"chess960", "fromPosition", "standard"}) {
+  for (const char* variant : {"fromPosition", "standard"}) {
     const HttpAnswer answer = curl_get(url(std::string("/lichess?play=e2e4&variant=") + variant));
     EXPECT_EQ(answer.status, 200) << variant << ": " << answer.body;
+    EXPECT_EQ(parse_json(answer), parse_json(curl_get(url("/lichess?play=e2e4")))) << variant;
   }
+  // The store holds standard games only: none of Chess960.
+  const HttpAnswer chess960 = curl_get(url("/lichess?play=e2e4&variant=chess960"));
+  EXPECT_EQ(chess960.status, 200) << chess960.body;
+  EXPECT_TRUE(parse_json(chess960)["moves"].empty());
+  EXPECT_EQ(curl_get(url("/lichess?variant=crazyhouse")).status, 400);
   EXPECT_EQ(curl_get(url("/lichess?ratings=1500")).status, 200);
   // A since after until: no game, as lichess answers.
   const HttpAnswer reversed = curl_get(url("/lichess?since=2020-02&until=2019-12"));
