@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "cli/command.h"
+#include "cli/enum_option.h"
 #include "cli/number_option.h"
 #include "cli/progress_line.h"
 
@@ -130,6 +131,11 @@ void add_filter_options(CLI::App* cmd, FilterFlags& f) {
       ->check(kTagCheck)
       ->group(group);
   cmd->add_flag("--no-setup", f.no_setup, "Drop games that start from a FEN position")->group(group);
+  cmd->add_option("--variant", f.variant,
+                  "Games of these rules: standard (the default; Chess960 games count as another variant), "
+                  "chess960 (games tagged Variant \"Chess960\" or \"Fischerandom\") or any of the two")
+      ->transform(enum_names(pgn::parse_variant, "standard, chess960 or any"))
+      ->group(group);
 }
 
 Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
@@ -167,6 +173,7 @@ Result<pgn::GameFilter> make_game_filter(const FilterFlags& f) {
     }
   }
   filter.no_setup = f.no_setup;
+  filter.variant = f.variant;
   return filter;
 }
 

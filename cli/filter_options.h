@@ -38,10 +38,11 @@ struct FilterFlags {
   std::vector<std::string> tags;          // NAME=REGEX, all must match
   std::vector<std::string> exclude_tags;  // NAME=REGEX, any match drops the game
   bool no_setup = false;
+  pgn::Variant variant = pgn::Variant::kStandard;
 };
 
 // --min-elo --min-avg-elo --max-elo-diff --min-white-elo --min-black-elo --exclude-unrated
-// --results --min-plies --date-from --date-to --speed --tag --exclude-tag --no-setup
+// --results --min-plies --date-from --date-to --speed --tag --exclude-tag --no-setup --variant
 void add_filter_options(CLI::App* cmd, FilterFlags& flags);
 
 // The filter the flags describe, or an error naming the bad flag value.

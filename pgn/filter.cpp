@@ -1,6 +1,7 @@
 #include "pgn/filter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 
@@ -9,6 +10,12 @@
 namespace bookforge::pgn {
 
 namespace {
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
 
 // Reads a non-negative decimal ("300", "10.931") from the front of `s`.
 std::optional<double> take_number(std::string_view& s) {
@@ -104,10 +111,41 @@ std::optional<Speed> parse_speed(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<Variant> parse_variant(std::string_view name) {
+  for (Variant v : {Variant::kStandard, Variant::kChess960, Variant::kAny})
+    if (variant_name(v) == name) return v;
+  return std::nullopt;
+}
+
+std::string_view variant_name(Variant variant) {
+  switch (variant) {
+    case Variant::kStandard:
+      return "standard";
+    case Variant::kChess960:
+      return "chess960";
+    case Variant::kAny:
+      return "any";
+  }
+  return "standard";
+}
+
+std::optional<Variant> game_variant(std::string_view tag_value) {
+  const auto named = [&](std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names)
+      if (equals_ignoring_case(tag_value, name)) return true;
+    return false;
+  };
+  if (named({"", "standard", "chess", "normal", "from position", "fromposition"})) return Variant::kStandard;
+  if (named({"chess960", "chess 960", "960", "fischerandom", "fischer random", "fischerrandom"}))
+    return Variant::kChess960;
+  return std::nullopt;
+}
+
 bool GameFilter::empty() const {
   return min_elo == 0 && min_avg_elo == 0 && max_elo_diff == 0 && min_white_elo == 0 && min_black_elo == 0 &&
          !exclude_unrated && results.empty() && min_plies == 0 && date_from.empty() && date_to.empty() &&
-         speeds.empty() && include_tags.empty() && exclude_tags.empty() && !no_setup;
+         speeds.empty() && include_tags.empty() && exclude_tags.empty() && !no_setup &&
+         variant == Variant::kStandard;
 }
 
 std::string_view GameFilter::rejects(const TagList& tags, Outcome result) const {
@@ -188,6 +226,7 @@ std::string GameFilter::describe() const {
     add("speed", join(sorted, [](Speed s) { return std::string(speed_name(s)); }));
   }
   if (no_setup) add("no-setup", "yes");
+  if (variant != Variant::kStandard) add("variant", std::string(variant_name(variant)));
   for (const TagPattern& p : include_tags) add("tag", p.tag + "=" + p.pattern);
   for (const TagPattern& p : exclude_tags) add("exclude-tag", p.tag + "=" + p.pattern);
   if (min_plies) add("min-plies", std::to_string(min_plies));

@@ -16,6 +16,11 @@ namespace bookforge::pgn {
 
 enum class Speed : uint8_t { kUltraBullet, kBullet, kBlitz, kRapid, kClassical, kCorrespondence };
 
+// The rules of the games a run reads (--variant). Games of any other variant (crazyhouse,
+// atomic, ...) are never read: they count as unsupported_variant, and so do Chess960 games
+// in a standard run, as they always have.
+enum class Variant : uint8_t { kStandard, kChess960, kAny };
+
 struct TagPattern {
   std::string tag;      // tag name, matched exactly
   std::string pattern;  // as the user wrote it (recorded in reports and the store)
@@ -37,6 +42,7 @@ struct GameFilter {
   std::vector<TagPattern> include_tags;  // every pattern must match
   std::vector<TagPattern> exclude_tags;  // any match drops the game
   bool no_setup = false;                 // drop games that start from a FEN
+  Variant variant = Variant::kStandard;
 
   // A stable text form of the filter (used in reports and to check that a store is always
   // fed with the same filters).
@@ -56,9 +62,9 @@ struct GameFilter {
 
 // The filter names used as keys of ReadStats::rejected, in the order they are tried.
 inline constexpr std::string_view kFilterNames[] = {
-    "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo", "max_elo_diff",
-    "results",         "date",    "speed",         "no_setup",      "tag",         "exclude_tag",
-    "min_plies"};
+    "variant",      "exclude_unrated", "min_elo", "min_white_elo", "min_black_elo", "min_avg_elo",
+    "max_elo_diff", "results",         "date",    "speed",         "no_setup",      "tag",
+    "exclude_tag",  "min_plies"};
 
 // The speed class of a TimeControl value by lichess's rule: estimated seconds = base + 40 x
 // increment; < 30 ultrabullet, < 180 bullet, < 480 blitz, < 1500 rapid, else classical; "-"
@@ -67,5 +73,12 @@ inline constexpr std::string_view kFilterNames[] = {
 std::optional<Speed> speed_from_time_control(std::string_view time_control);
 std::optional<Speed> parse_speed(std::string_view name);  // "bullet", "blitz", ...
 std::string_view speed_name(Speed speed);
+
+std::optional<Variant> parse_variant(std::string_view name);  // "standard", "chess960", "any"
+std::string_view variant_name(Variant variant);
+// The rules a game's Variant tag names: standard chess under the names files use for it
+// (none, "Standard", lichess's "From Position", ...), Chess960 under its ("Chess960",
+// "Fischerandom", ...), or nullopt for any other variant.
+std::optional<Variant> game_variant(std::string_view tag_value);
 
 }  // namespace bookforge::pgn

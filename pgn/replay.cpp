@@ -1,7 +1,6 @@
 #include "pgn/replay.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "chess/polyglot_move.h"
 #include "chess/san.h"
@@ -10,20 +9,6 @@
 namespace bookforge::pgn {
 
 namespace {
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// Standard chess under the names files use for it; lichess marks standard games from a set-up
-// position "From Position".
-bool is_standard_variant(std::string_view v) {
-  for (std::string_view name : {"", "standard", "chess", "normal", "from position", "fromposition"})
-    if (equals_ignoring_case(v, name)) return true;
-  return false;
-}
 
 bool is_null_move(std::string_view token) {
   const char c = token[0];
@@ -75,12 +60,12 @@ const chess::Board& start_board() {
 
 }  // namespace
 
-Result<chess::Board> start_position(const TagList& tags) {
+Result<chess::Board> start_position(const TagList& tags, bool chess960) {
   std::optional<TagValue> fen = tags.find("FEN");
-  if (!fen) return start_board();
-  const std::string text = fen->decode();
-  if (text.find_first_not_of(" \t") == std::string::npos) return start_board();
-  return chess::Board::from_fen(text);
+  const std::string text = fen ? fen->decode() : std::string();
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    return chess960 ? chess::Board::from_fen(chess::kStartFen, true) : start_board();
+  return chess::Board::from_fen(text, chess960);
 }
 
 void WorkerStats::merge_into(ReadStats& total) const {
@@ -125,14 +110,20 @@ Outcome GameReplayer::resolve_outcome() const {
 }
 
 Control GameReplayer::begin_movetext() {
-  if (std::optional<TagValue> variant = tags_.find("Variant");
-      variant && !is_standard_variant(variant->raw())) {
+  // A standard run reads standard games only, as it always has: every other game, Chess960
+  // included, is of an unsupported variant. A Chess960 run rejects standard games by filter.
+  const std::optional<TagValue> variant_tag = tags_.find("Variant");
+  const std::optional<Variant> variant = game_variant(variant_tag ? variant_tag->raw() : "");
+  const Variant wanted = options_.filter.variant;
+  if (!variant || (*variant == Variant::kChess960 && wanted == Variant::kStandard)) {
     ++stats_.stats.unsupported_variant;
     state_ = State::kUnsupported;
     return Control::kSkip;
   }
+  const bool chess960 = *variant == Variant::kChess960;
   outcome_ = resolve_outcome();
-  std::string_view rejected = options_.filter.rejects(tags_, outcome_);
+  std::string_view rejected =
+      !chess960 && wanted == Variant::kChess960 ? "variant" : options_.filter.rejects(tags_, outcome_);
   if (!rejected.empty()) {
     reject(rejected);
     // A rejected game is read up to its first move, which tells a game from other text (see
@@ -146,7 +137,7 @@ Control GameReplayer::begin_movetext() {
     state_ = State::kProbing;
     return Control::kContinue;
   }
-  Result<chess::Board> start = start_position(tags_);
+  Result<chess::Board> start = start_position(tags_, chess960);
   if (!start) return bad("bad_fen", start.error().message, tags_.find("FEN")->raw().data());
   board_ = *start;
   start_ply_ = uint16_t(std::clamp(board_.game_ply(), 0, 65535));

@@ -37,8 +37,9 @@
 namespace bookforge::pgn {
 
 // The position a game starts from: its [FEN] tag's when that is not empty, else the standard
-// start (the rule above). An error for a [FEN] that is not a position.
-Result<chess::Board> start_position(const TagList& tags);
+// start (the rule above). An error for a [FEN] that is not a position. For a Chess960 game the
+// FEN is read as X-FEN or Shredder-FEN, and the standard start is Chess960 position 518.
+Result<chess::Board> start_position(const TagList& tags, bool chess960 = false);
 
 // Counters of one worker, merged into ReadStats at the end.
 struct WorkerStats {
