@@ -73,17 +73,22 @@ inline void Board::update_checkers_after(Square piece_sq, Piece piece, Bitboard 
 }
 
 // A king or rook leaving its square, or a rook being captured on it, ends the rights that
-// depend on that square.
+// depend on that square. The test below is all that most moves cost; the rest is out of line
+// so that make_move stays small.
 inline void Board::update_castling(Square from, Square to, uint64_t& key) {
   if (!castling_) return;  // nothing left to lose, as in most middlegames and endgames
   const Bitboard touched = square_bb(from) | square_bb(to);
-  if (!(castling_squares_ & touched)) return;
+  if (castling_squares_ & touched) key ^= drop_castling_rights(touched);
+}
+
+uint64_t Board::drop_castling_rights(Bitboard touched) {
   uint8_t castling = castling_;
   for (int i = 0; i < 4; ++i)
     if (touched & (square_bb(castling_king_[i >> 1]) | square_bb(castling_rook_[i])))
       castling &= uint8_t(~(1 << i));
-  key ^= zobrist::castling_key(castling ^ castling_);
+  const uint64_t key_change = zobrist::castling_key(castling ^ castling_);
   castling_ = castling;
+  return key_change;
 }
 
 void Board::add_castling_right(Color c, Square rook) {

@@ -138,6 +138,9 @@ class Board {
   void make_special_move(Move m, UndoInfo& undo, uint64_t key);
   // Drops the castling rights that a move from `from` to `to` ends, in the key as well.
   inline void update_castling(Square from, Square to, uint64_t& key);
+  // update_castling's rare part: drops the rights of the kings and rooks on `touched`, and
+  // returns the key's change.
+  [[gnu::noinline]] uint64_t drop_castling_rights(Bitboard touched);
   // Grants colour c the right to castle with its rook on `rook` (the king stands on its back
   // rank) and fixes that right's geometry. For from_fen.
   void add_castling_right(Color c, Square rook);

@@ -31,6 +31,10 @@ extern const std::array<uint64_t, 16> kCastlingKeys;
 inline uint64_t piece_key(Piece p, Square s) { return kPieceKeys[p][s]; }
 
 // The xor of the keys of every right in `rights` (a CastlingRight mask; bit i is entry i).
+// Chess960, where Polyglot says nothing: a side has its "king side" entry (K, k) while it may
+// castle with a rook on the h side of its king, and its "queen side" entry (Q, q) with a rook on
+// the a side, whatever the files of the king and the rooks -- python-chess's rule, so that books
+// agree with the books it makes and reads. In standard chess this is Polyglot's own rule.
 inline uint64_t castling_key(uint8_t rights) { return kCastlingKeys[rights & 15]; }
 inline uint64_t en_passant_key(int file) { return kRandom64[kEnPassantOffset + file]; }
 inline uint64_t turn_key() { return kRandom64[kTurnOffset]; }

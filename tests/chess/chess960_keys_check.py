@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Compares bookforge's Polyglot keys of Chess960 positions with python-chess's.
 
-Positions: every Chess960 position of the shared perft suites (../shared/data/perft), and the
-positions reached by random legal moves from a sample of them (castling preferred whenever it
-is legal, so that rights are used and lost in every way). bookforge replays the same moves
-(UCI, king takes rook) from the start FEN with `bookforge key`, so its incrementally updated
-key is what is compared.
+Positions: every Chess960 position of the shared perft suites (SHARED_DATA/perft: Ethereal's
+fischer.epd, pychess's frc_perftsuite.epd, the tricky.perft of python-chess and scalachess),
+and the positions reached by random legal moves from them (castling chosen whenever it is
+legal, more often than not, so that rights are used and lost in every way). bookforge replays
+the same moves (UCI, king takes rook) from the start FEN with `bookforge key`, so its
+incrementally updated key is what is compared.
 
-  BOOKFORGE_PYTHON_CHESS=/tmp/pychess tests/chess/chess960_keys_check.py build/bin/bookforge
+  BOOKFORGE_PYTHON_CHESS=/tmp/pychess tests/chess/chess960_keys_check.py BOOKFORGE SHARED_DATA
 
-Without BOOKFORGE_PYTHON_CHESS (a python-chess source tree) it says so and exits 0: skipped.
+BOOKFORGE_PYTHON_CHESS names a python-chess source tree; without it (or without the shared
+data) the check says so and exits 77, skipped. Only python-chess's public API is used.
 """
 import os
 import pathlib
@@ -17,20 +19,18 @@ import random
 import subprocess
 import sys
 
-HERE = pathlib.Path(__file__).resolve().parent
-PERFT = HERE.parent.parent.parent / "shared" / "data" / "perft"
+SKIP = 77
+WALKS = 600
 
 
-def suite_fens():
+def suite_fens(perft):
     fens = []
-    for line in (PERFT / "ethereal" / "fischer.epd").read_text().splitlines():
-        if line.strip():
-            fens.append(line.split(";")[0].strip())
-    for line in (PERFT / "pychess" / "frc_perftsuite.epd").read_text().splitlines():
-        if line.strip():
-            fens.append(line.split(";")[0].strip())
+    for name in ("ethereal/fischer.epd", "pychess/frc_perftsuite.epd"):
+        for line in (perft / name).read_text().splitlines():
+            if line.strip():
+                fens.append(line.split(";")[0].strip())
     for name in ("python-chess/tricky.perft", "scalachess/tricky.perft"):
-        for line in (PERFT / name).read_text().splitlines():
+        for line in (perft / name).read_text().splitlines():
             if line.startswith("epd "):
                 fens.append(line[4:].strip())
     return fens
@@ -40,20 +40,24 @@ def main():
     source = os.environ.get("BOOKFORGE_PYTHON_CHESS")
     if not source:
         print("skipped: set BOOKFORGE_PYTHON_CHESS to a python-chess source tree")
-        return 0
+        return SKIP
+    bookforge = sys.argv[1]
+    perft = pathlib.Path(sys.argv[2]) / "perft"
+    if not perft.is_dir():
+        print(f"skipped: no {perft}")
+        return SKIP
     sys.path.insert(0, source)
     import chess
     import chess.polyglot
 
-    bookforge = sys.argv[1] if len(sys.argv) > 1 else "build/bin/bookforge"
     rng = random.Random(960)
-    cases = []  # (start FEN in Shredder notation, UCI moves, expected key)
-    for fen in suite_fens():
+    cases = []  # (start FEN in Shredder-FEN, UCI moves, python-chess's key)
+    for fen in suite_fens(perft):
         board = chess.Board(fen, chess960=True)
-        start = board.fen(shredder=True, en_passant="fen")
-        cases.append((start, [], chess.polyglot.zobrist_hash(board)))
+        cases.append((board.fen(shredder=True, en_passant="fen"), [], chess.polyglot.zobrist_hash(board)))
     starts = [c[0] for c in cases]
-    for walk in range(600):
+    castles = 0
+    for _ in range(WALKS):
         board = chess.Board(rng.choice(starts), chess960=True)
         start = board.fen(shredder=True, en_passant="fen")
         moves = []
@@ -61,8 +65,9 @@ def main():
             legal = list(board.legal_moves)
             if not legal:
                 break
-            castles = [m for m in legal if board.is_castling(m)]
-            move = rng.choice(castles) if castles and rng.random() < 0.6 else rng.choice(legal)
+            castling = [m for m in legal if board.is_castling(m)]
+            move = rng.choice(castling) if castling and rng.random() < 0.6 else rng.choice(legal)
+            castles += board.is_castling(move)
             moves.append(board.uci(move, chess960=True))
             board.push(move)
         cases.append((start, moves, chess.polyglot.zobrist_hash(board)))
@@ -77,7 +82,8 @@ def main():
         else:
             print(f"DIFFER {start} moves {' '.join(moves)}: bookforge {got or out.stderr.strip()}, "
                   f"python-chess {want:016x}")
-    print(f"{agree} of {len(cases)} positions agree")
+    print(f"{agree} of {len(cases)} positions agree ({len(starts)} suite positions, {WALKS} random "
+          f"walks with {castles} castling moves)")
     return 0 if agree == len(cases) else 1
 
 

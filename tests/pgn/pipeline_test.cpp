@@ -132,6 +132,52 @@ TEST(PgnFilter, VariantTagsNameStandardChessOrChess960) {
   EXPECT_EQ(filter.describe(), "variant=chess960");
 }
 
+// Chess960 games (tagged "Chess960" or "Fischerandom"), each castling both ways, and a standard
+// game. The keys are python-chess's (chess.polyglot.zobrist_hash) before each ply.
+constexpr const char* kChess960Games =
+    "[Variant \"Chess960\"]\n[FEN \"nqbnrbkr/pppppppp/8/8/8/8/PPPPPPPP/NQBNRBKR w HEhe - 0 1\"]\n[Result "
+    "\"*\"]\n\n"
+    "1. g3 g6 2. Bg2 Bg7 3. O-O O-O *\n\n"
+    "[Variant \"Fischerandom\"]\n[FEN \"rbknqnbr/pppppppp/8/8/8/8/PPPPPPPP/RBKNQNBR w KQkq - 0 1\"]\n"
+    "[Result \"*\"]\n\n1. Nde3 Nde6 2. a4 a5 3. Ba2 Ba7 4. O-O-O O-O-O *\n\n"
+    "[Event \"standard\"]\n[Result \"*\"]\n\n1. e4 *\n";
+
+TEST(PgnPipeline, Chess960GamesAreReadOnlyWhenAsked) {
+  TempDir dir;
+  write_file(dir / "g.pgn", kChess960Games);
+  const std::string path = (dir / "g.pgn").string();
+
+  const PipelineRun standard = run_pipeline({path});
+  EXPECT_EQ(standard.stats.unsupported_variant, 2u);
+  EXPECT_EQ(standard.stats.accepted, 1u);
+
+  const PipelineRun chess960 =
+      run_pipeline({path}, [](PipelineOptions& o) { o.filter.variants = kChess960Only; });
+  EXPECT_EQ(chess960.stats.unsupported_variant, 0u);
+  EXPECT_EQ(chess960.stats.bad, 0u);
+  EXPECT_EQ(chess960.stats.rejected.at("variant"), 1u);
+  ASSERT_EQ(chess960.games.size(), 2u);
+  const std::vector<uint64_t> keys[2] = {
+      {0x6fce9da618f9434c, 0x432826e7f82e9b74, 0xaa9c75bc83a1093f, 0x1f6c56c1ce4cd146, 0xafd06b77350b1aec,
+       0x8c27575859b0336a},
+      {0xa088b051136300cf, 0x69531c4a5a349871, 0x49908ab763874bce, 0x2259f45b0e149e00, 0xa443419a6d889290,
+       0x8e94c2dadf9a0694, 0x253df875759cae6b, 0x622ddbf0ca5ea8df}};
+  // Castling as king takes rook: g1h1 and g8h8 (the kings stay), c1a1 and c8a8.
+  const uint16_t castles[2][2] = {{chess::kG1 * 64 + chess::kH1, chess::kG8 * 64 + chess::kH8},
+                                  {chess::kC1 * 64 + chess::kA1, chess::kC8 * 64 + chess::kA8}};
+  for (int g = 0; g < 2; ++g) {
+    const CollectedGame& game = chess960.games[size_t(g)];
+    ASSERT_EQ(game.plies.size(), keys[g].size());
+    for (size_t i = 0; i < keys[g].size(); ++i) EXPECT_EQ(game.plies[i].key, keys[g][i]) << g << " " << i;
+    EXPECT_EQ(game.plies[keys[g].size() - 2].move, castles[g][0]);
+    EXPECT_EQ(game.plies[keys[g].size() - 1].move, castles[g][1]);
+  }
+
+  const PipelineRun any = run_pipeline({path}, [](PipelineOptions& o) { o.filter.variants = kAnyVariant; });
+  EXPECT_EQ(any.stats.accepted, 3u);
+  EXPECT_EQ(any.stats.unsupported_variant, 0u);
+}
+
 TEST(PgnPipeline, NullMoveEndsTheRecording) {
   TempDir dir;
   write_file(dir / "g.pgn", test_pgn("null_moves.pgn"));
