@@ -12,10 +12,6 @@
 namespace bookforge::book {
 namespace {
 
-std::string square_text(chess::Square s) {
-  return std::string{char('a' + chess::file_of(s)), char('1' + chess::rank_of(s))};
-}
-
 class CtgWalk {
  public:
   CtgWalk(const std::vector<CtgRecord>& records, const std::string& name) : records_(records), name_(name) {}
@@ -82,7 +78,7 @@ class CtgWalk {
                        which + " names no move of the piece it codes in " + board.fen());
     const chess::Square from = orientation.real_square(stored->from);
     const chess::Square to = orientation.real_square(stored->to);
-    std::string uci = square_text(from) + square_text(to);
+    std::string uci = chess::move_to_uci(chess::Move(from, to));  // the squares; uci_to_move finds the kind
     const int last_rank = board.side_to_move() == chess::kWhite ? 7 : 0;
     if (chess::type_of(board.piece_on(from)) == chess::kPawn && chess::rank_of(to) == last_rank) uci += 'q';
     const chess::Move move = chess::uci_to_move(board, uci);
