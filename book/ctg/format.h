@@ -23,9 +23,10 @@
 //
 // statistics (offsets in the 33 bytes): games u24 @0, wins of the side to move u24 @3, wins
 // of the other side u24 @6, draws u24 @9, unknown u32 @12, rated games u24 @16, their ratings'
-// sum u32 @19, performance games u24 @23, their sum u32 @26, recommendation u8 @30 (0x40: the
-// move that leads here is marked red, "do not play"; 0x80: green, "play it"), unknown u8 @31,
-// comment u8 @32.
+// sum u32 @19, performance games u24 @23, their sum u32 @26, recommendation u8 @30 (bit 0x40:
+// the move that leads here is marked red, "do not play"; bit 0x80: green, "play it"; real books
+// also set bits 0x04, 0x10 and 0x20, which no description explains and bookforge ignores),
+// unknown u8 @31, comment u8 @32.
 #pragma once
 
 #include <cstddef>
