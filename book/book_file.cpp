@@ -13,6 +13,7 @@
 
 #include "book/abk/format.h"
 #include "book/abk/to_polyglot.h"
+#include "book/ctg/to_polyglot.h"
 
 namespace bookforge::book {
 namespace {
@@ -34,22 +35,38 @@ bool starts_like_abk(const std::string& path) {
   return in.gcount() == sizeof head && has_abk_magic(head);
 }
 
-Result<PolyglotBook> open_abk(const std::string& path) {
+using Converter = Result<PolyglotBook> (*)(std::span<const unsigned char>, const std::string&);
+
+// A book of another format, read whole and converted by `convert`; `kind` names the format.
+Result<PolyglotBook> open_converted(const std::string& path, const char* kind, Converter convert) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
-  if (!S_ISREG(st.st_mode)) return Error{path + ": not a regular file, so not an Arena ABK book"};
+  if (!S_ISREG(st.st_mode)) return Error{path + ": not a regular file, so not " + std::string(kind)};
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot open book " + path + ": " + std::strerror(errno)};
   std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) return Error{"cannot read book " + path};
-  return polyglot_from_abk(bytes, path);
+  return convert(bytes, path);
 }
 
 }  // namespace
 
-Result<PolyglotBook> open_book_file(const std::string& path) {
+BookFormat book_format_of(const std::string& path) {
   const std::string ext = lower_extension(path);
-  if (ext == ".abk" || (ext != ".bin" && starts_like_abk(path))) return open_abk(path);
+  if (ext == ".ctg") return BookFormat::kCtg;
+  if (ext == ".abk" || (ext != ".bin" && starts_like_abk(path))) return BookFormat::kAbk;
+  return BookFormat::kPolyglot;
+}
+
+Result<PolyglotBook> open_book_file(const std::string& path) {
+  switch (book_format_of(path)) {
+    case BookFormat::kCtg:
+      return open_converted(path, "a ChessBase CTG book", polyglot_from_ctg);
+    case BookFormat::kAbk:
+      return open_converted(path, "an Arena ABK book", polyglot_from_abk);
+    case BookFormat::kPolyglot:
+      break;
+  }
   return PolyglotBook::open(path);
 }
 

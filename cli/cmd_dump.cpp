@@ -54,7 +54,7 @@ void setup_dump(CLI::App& root) {
   auto opts = std::make_shared<DumpOptions>();
   CLI::App* cmd =
       add_subcommand(root, "dump", "Print a book's tree from the start position (stops at transpositions)");
-  cmd->add_option("book", opts->book, "Polyglot (.bin) or Arena (.abk) book")->required();
+  cmd->add_option("book", opts->book, "Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book")->required();
   cmd->add_option("--format", opts->format,
                   "pgn (variations), json or csv (one record per position and move)")
       ->check(CLI::IsMember({"pgn", "json", "csv"}));

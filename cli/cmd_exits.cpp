@@ -62,7 +62,8 @@ void setup_exits(CLI::App& root) {
       add_subcommand(root, "exits",
                      "Write a book's exit positions (where its lines end), searched by the embedded "
                      "engine or an external one, as EPD: what build --exits writes");
-  cmd->add_option("book", opts->book, "The Polyglot (.bin) or Arena (.abk) book")->required();
+  cmd->add_option("book", opts->book, "The Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book")
+      ->required();
   cmd->add_option("-o,--output", opts->output, "The EPD file to write ('-' = standard output)")->required();
   CLI::Option* depth = cmd->add_option("--depth", opts->exits.depth,
                                        "Search each exit to this depth " + shown(double(defaults.depth)))

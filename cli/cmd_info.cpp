@@ -60,10 +60,16 @@ int run_info(const InfoOptions& opts) {
   }
   std::printf("file        %s\n", opts.book.c_str());
   std::printf("size        %llu bytes\n", static_cast<unsigned long long>(st.st_size));
-  if (book->file_size() == uint64_t(st.st_size))
+  // An Arena or ChessBase book is converted on opening: its figures below are those of the
+  // converted book.
+  const book::BookFormat format = book::book_format_of(opts.book);
+  if (format == book::BookFormat::kPolyglot)
     std::printf("valid       yes (size a multiple of 16, keys sorted)\n");
-  else  // an Arena book, converted on opening: its figures below are those of the converted book
-    std::printf("valid       yes (an Arena ABK book: its tree read whole, %llu bytes as Polyglot)\n",
+  else
+    std::printf("valid       yes (%s, %llu bytes as Polyglot)\n",
+                format == book::BookFormat::kAbk
+                    ? "an Arena ABK book: its tree read whole"
+                    : "a ChessBase CTG book: every page read, walked from the start",
                 static_cast<unsigned long long>(book->file_size()));
   std::printf("entries     %llu (%llu with weight 0)\n", static_cast<unsigned long long>(info.entries),
               static_cast<unsigned long long>(info.zero_weight_entries));
@@ -79,7 +85,7 @@ int run_info(const InfoOptions& opts) {
 void setup_info(CLI::App& root) {
   auto opts = std::make_shared<InfoOptions>();
   CLI::App* cmd = add_subcommand(root, "info", "Check a book and summarise it");
-  cmd->add_option("book", opts->book, "Polyglot (.bin) or Arena (.abk) book")->required();
+  cmd->add_option("book", opts->book, "Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book")->required();
   cmd->add_flag("--json", opts->json, "Machine-readable output");
   cmd->callback([opts] { set_exit_code(run_info(*opts)); });
 }

@@ -62,12 +62,15 @@ void setup_merge(CLI::App& root) {
   CLI::App* cmd =
       add_subcommand(root, "merge",
                      "Merge books into one Polyglot book (weights never wrap around); an Arena .abk "
-                     "book alone is converted");
+                     "or ChessBase .ctg book alone is converted");
   cmd->add_option(
          "books", opts->inputs,
-         "Books to merge, in priority order: Polyglot (.bin) or Arena (.abk). An ABK move weighs its games "
-         "(summed over transpositions; where a position has no games, the author's priorities), "
-         "scaled per position to fit 65535; learn 0")
+         "Books to merge, in priority order: Polyglot (.bin), Arena (.abk) or ChessBase (.ctg, its .cto "
+         "and .ctb not needed). An ABK move weighs its games (summed over transpositions; where a "
+         "position has no games, the author's priorities). A CTG move weighs 2 x wins + draws of the "
+         "side playing it in the position it leads to (games where no move has results; 1 where none "
+         "has games), then 0 if marked red, ? or ??, halved for ?!, x2 for ! or a green mark, x4 for !!. "
+         "Weights are scaled per position to fit 65535; learn 0")
       ->required();
   cmd->add_option("-o,--output", opts->output, "The merged book")->required();
   cmd->add_option("--strategy", opts->strategy,

@@ -42,7 +42,7 @@ void setup_pick(CLI::App& root) {
   auto opts = std::make_shared<PickOptions>();
   CLI::App* cmd =
       add_subcommand(root, "pick", "Choose a book move for a position, by weight (prints UCI and SAN)");
-  cmd->add_option("book", opts->book, "Polyglot (.bin) or Arena (.abk) book")->required();
+  cmd->add_option("book", opts->book, "Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book")->required();
   add_position_options(*cmd, opts->position);
   cmd->add_option("--seed", opts->seed, "Seed for the random choice (the same seed gives the same move)")
       ->transform(whole_number(0, kNoLimit));

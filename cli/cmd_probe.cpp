@@ -87,7 +87,7 @@ void setup_probe(CLI::App& root) {
   auto opts = std::make_shared<ProbeOptions>();
   CLI::App* cmd =
       add_subcommand(root, "probe", "Show a book's moves for a position (default: the start position)");
-  cmd->add_option("book", opts->book, "Polyglot (.bin) or Arena (.abk) book")->required();
+  cmd->add_option("book", opts->book, "Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book")->required();
   add_position_options(*cmd, opts->position);
   cmd->add_flag("--json", opts->json,
                 "Print {\"key\": ..., \"moves\": [{\"uci\", \"san\", \"weight\", \"learn\"}]}");

@@ -148,8 +148,9 @@ void setup_serve(CLI::App& root) {
   CLI::Option_group* stores = cmd->add_option_group("stores");
   stores->add_options(db, masters, lichess);
   stores->require_option(1, 3);
-  cmd->add_option("--book", opts->books,
-                  "A Polyglot (.bin) or Arena (.abk) book whose moves the page shows (repeatable)");
+  cmd->add_option(
+      "--book", opts->books,
+      "A Polyglot (.bin), Arena (.abk) or ChessBase (.ctg) book whose moves the page shows (repeatable)");
   cmd->add_option("--host", opts->host, "The address to listen on (default: 127.0.0.1, this machine only)");
   cmd->add_option("--port", opts->port, "The port (default: 8080; 0 picks a free one)")
       ->transform(whole_number(0, 65535));

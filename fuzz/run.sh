@@ -2,8 +2,8 @@
 # Runs a fuzz target for a while. pgn_fuzz is seeded from the project's quirk files and the
 # shared tricky-PGN collection (../shared/data/pgn-tricky, when present); abk_fuzz from the
 # entries of the shipped Arena book (data-samples/libra8.abk.xz): its first 200, and 200 from
-# its middle.
-#   fuzz/run.sh BUILD/bin/pgn_fuzz|abk_fuzz [SECONDS] [extra libFuzzer flags...]
+# its middle; ctg_fuzz from the data page of the shipped ChessBase book (data-samples/simple.ctg.xz).
+#   fuzz/run.sh BUILD/bin/pgn_fuzz|abk_fuzz|ctg_fuzz [SECONDS] [extra libFuzzer flags...]
 # Exits non-zero when the fuzzer finds a crash; the reproducer is left in ./fuzz-artifacts/
 # (or $BOOKFORGE_FUZZ_ARTIFACTS). $BOOKFORGE_FUZZ_WORKDIR keeps the corpus between runs.
 set -eu
@@ -20,7 +20,10 @@ else
 fi
 artifacts=${BOOKFORGE_FUZZ_ARTIFACTS:-$PWD/fuzz-artifacts}
 mkdir -p "$work/corpus" "$work/seeds" "$artifacts"
-if [ "$(basename "$fuzzer")" = abk_fuzz ]; then
+if [ "$(basename "$fuzzer")" = ctg_fuzz ]; then
+  # The target puts a 4096-byte header page before its input: a seed is data pages only.
+  xz -dc "$root/data-samples/simple.ctg.xz" | tail -c +4097 > "$work/seeds/simple"
+elif [ "$(basename "$fuzzer")" = abk_fuzz ]; then
   # The target puts the 25200-byte header before its input: a seed is entries only.
   xz -dc "$root/data-samples/libra8.abk.xz" | tail -c +25201 | head -c 5600 > "$work/seeds/start"
   xz -dc "$root/data-samples/libra8.abk.xz" | tail -c +2000001 | head -c 5600 > "$work/seeds/middle"

@@ -54,7 +54,7 @@ fi
 
 # The Node.js test clients (tests/clients: chess.js judges the moves in the UCI client tests;
 # lichess-opening-explorer is a lichess explorer client the server tests point at bookforge
-# serve), from the npm registry, pinned by tests/clients/package-lock.json; installed again
+# serve; chess-tools is an outside reader of ChessBase CTG books), from the npm registry, pinned by tests/clients/package-lock.json; installed again
 # when the lock is newer.
 clients="$(cd "$(dirname "$0")/.." && pwd)/tests/clients"
 if [[ ! "$clients/node_modules/.package-lock.json" -nt "$clients/package-lock.json" ]]; then

@@ -57,10 +57,7 @@ std::vector<PolyglotEntry> abk_to_polyglot(const std::vector<AbkMove>& moves) {
 Result<PolyglotBook> polyglot_from_abk(std::span<const unsigned char> bytes, const std::string& name) {
   Result<std::vector<AbkMove>> moves = read_abk(bytes, name);
   if (!moves.ok()) return moves.error();
-  const std::vector<PolyglotEntry> entries = abk_to_polyglot(*moves);
-  std::vector<unsigned char> raw(entries.size() * kPolyglotEntrySize);
-  for (size_t i = 0; i < entries.size(); ++i) encode_entry(entries[i], raw.data() + i * kPolyglotEntrySize);
-  return PolyglotBook::from_bytes(std::move(raw), name);
+  return PolyglotBook::from_entries(abk_to_polyglot(*moves), name);
 }
 
 }  // namespace bookforge::book

@@ -70,6 +70,13 @@ Result<PolyglotBook> PolyglotBook::open(const std::string& path) {
   return validated(std::move(book));
 }
 
+Result<PolyglotBook> PolyglotBook::from_entries(const std::vector<PolyglotEntry>& entries,
+                                                const std::string& name) {
+  std::vector<unsigned char> raw(entries.size() * kPolyglotEntrySize);
+  for (size_t i = 0; i < entries.size(); ++i) encode_entry(entries[i], raw.data() + i * kPolyglotEntrySize);
+  return from_bytes(std::move(raw), name);
+}
+
 Result<PolyglotBook> PolyglotBook::from_bytes(std::vector<unsigned char> bytes, const std::string& name) {
   PolyglotBook book;
   book.path_ = name;

@@ -19,6 +19,9 @@ class PolyglotBook {
   static Result<PolyglotBook> open(const std::string& path);
   // A book held in memory (tests and fuzzing); validated like a file. `name` is for messages.
   static Result<PolyglotBook> from_bytes(std::vector<unsigned char> bytes, const std::string& name);
+  // A book of these entries (in book order, as a conversion from another format makes them).
+  static Result<PolyglotBook> from_entries(const std::vector<PolyglotEntry>& entries,
+                                           const std::string& name);
 
   PolyglotBook(PolyglotBook&& other) noexcept;
   PolyglotBook& operator=(PolyglotBook&& other) noexcept;

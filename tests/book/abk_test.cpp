@@ -8,8 +8,7 @@
 #include "book/abk/reader.h"
 #include "book/abk/to_polyglot.h"
 #include "book/book_file.h"
-#include "book/polyglot/probe.h"
-#include "chess/san.h"
+#include "support/converted_book_probe.h"
 #include "support/test_support.h"
 
 namespace bookforge::book {
@@ -92,27 +91,6 @@ AbkFile sample_book() {
     previous = e;
   }
   return f;
-}
-
-chess::Board after(const std::string& moves) {
-  chess::Board board;
-  chess::UndoInfo undo;
-  for (size_t start = 0; start < moves.size();) {
-    size_t end = moves.find(' ', start);
-    if (end == std::string::npos) end = moves.size();
-    board.make_move(chess::uci_to_move(board, moves.substr(start, end - start)), undo);
-    start = end + 1;
-  }
-  return board;
-}
-
-// "uci:weight" for each of the position's moves, in book order.
-std::vector<std::string> moves_of(const PolyglotBook& book, const chess::Board& board) {
-  std::vector<std::string> out;
-  for (const ProbedMove& m : probe_book(book, board))
-    out.push_back((m.move == chess::Move::none() ? "?" : chess::move_to_uci(m.move)) + ":" +
-                  std::to_string(m.entry.weight));
-  return out;
 }
 
 std::string error_of(const std::vector<unsigned char>& bytes) {

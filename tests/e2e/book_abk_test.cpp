@@ -6,19 +6,9 @@
 namespace bookforge::test {
 namespace {
 
-// The sample unpacked into `dir` (empty when xz or the sample is missing).
-std::string unpacked_sample(const TempDir& dir) {
-  const std::filesystem::path packed = source_dir() / "data-samples/libra8.abk.xz";
-  if (!std::filesystem::exists(packed) || !std::filesystem::exists("/usr/bin/xz")) return "";
-  CommandResult xz = run_program({"/usr/bin/xz", "-dc", packed.string()});
-  if (xz.exit_code != 0) return "";
-  write_file(dir / "libra8.abk", xz.out);
-  return (dir / "libra8.abk").string();
-}
-
 TEST(BookAbk, InfoProbeAndMergeReadIt) {
   TempDir tmp;
-  const std::string abk = unpacked_sample(tmp);
+  const std::string abk = unpacked_sample(tmp, "libra8.abk.xz");
   if (abk.empty()) GTEST_SKIP() << "xz or data-samples/libra8.abk.xz is missing";
 
   CommandResult info = run_bookforge({"info", abk});
@@ -49,7 +39,7 @@ TEST(BookAbk, InfoProbeAndMergeReadIt) {
 
 TEST(BookAbk, DamageIsReportedWithTheEntry) {
   TempDir tmp;
-  const std::string abk = unpacked_sample(tmp);
+  const std::string abk = unpacked_sample(tmp, "libra8.abk.xz");
   if (abk.empty()) GTEST_SKIP() << "xz or data-samples/libra8.abk.xz is missing";
   std::string bytes = read_file(abk);
 

@@ -127,4 +127,14 @@ std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entri
   return bytes;
 }
 
+std::string unpacked_sample(const TempDir& dir, const std::string& packed) {
+  const std::filesystem::path path = source_dir() / "data-samples" / packed;
+  if (!std::filesystem::exists(path) || !std::filesystem::exists("/usr/bin/xz")) return "";
+  CommandResult xz = run_program({"/usr/bin/xz", "-dc", path.string()});
+  if (xz.exit_code != 0) return "";
+  const std::filesystem::path out = dir / path.stem();
+  write_file(out, xz.out);
+  return out.string();
+}
+
 }  // namespace bookforge::test

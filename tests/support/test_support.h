@@ -58,6 +58,9 @@ chess::Board board_of(const std::string& fen);
 // A Polyglot book's bytes: the entries in the book's order (book_order), encoded.
 std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries);
 
+// data-samples/`packed` (an .xz file) unpacked into `dir` under its name without ".xz": the
+// path, or "" when xz or the sample is missing.
+std::string unpacked_sample(const TempDir& dir, const std::string& packed);
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& text);
 
