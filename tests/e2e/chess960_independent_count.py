@@ -15,6 +15,7 @@ Skipped (exit 77) when BOOKFORGE_PYTHON_CHESS does not name a python-chess sourc
 """
 
 import collections
+import lzma
 import os
 import subprocess
 import sys
@@ -39,7 +40,8 @@ def main():
     counts = collections.defaultdict(collections.Counter)  # key -> move (uci) -> games
     boards = {}
     games = 0
-    with open(pgn, encoding="utf-8", errors="replace") as f:
+    opener = lzma.open if pgn.endswith(".xz") else open
+    with opener(pgn, "rt", encoding="utf-8", errors="replace") as f:
         while (game := chess.pgn.read_game(f)) is not None:
             if game.errors:
                 print(f"python-chess could not read game {games + 1}: {game.errors[0]}")

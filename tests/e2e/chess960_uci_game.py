@@ -12,6 +12,7 @@ usage: chess960_uci_game.py BOOKFORGE PGN [GAMES]
 Skipped (exit 77) without BOOKFORGE_PYTHON_CHESS or without /usr/games/stockfish.
 """
 
+import lzma
 import os
 import subprocess
 import sys
@@ -38,7 +39,8 @@ def main():
     import chess.polyglot
 
     starts = []
-    with open(pgn, encoding="utf-8", errors="replace") as f:
+    opener = lzma.open if pgn.endswith(".xz") else open
+    with opener(pgn, "rt", encoding="utf-8", errors="replace") as f:
         while len(starts) < games and (game := chess.pgn.read_game(f)) is not None:
             if game.board().chess960:
                 starts.append(game.board())
