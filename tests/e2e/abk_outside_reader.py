@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from polyglot_dump_check import POLYGLOT, compare_with_polyglot
+from polyglot_dump_check import POLYGLOT, compare_with_polyglot, compare_with_python_chess
 
 
 def root_moves_from_bytes(data):
@@ -54,6 +54,10 @@ def main():
         checked = compare_with_polyglot(bookforge, abk, converted, folder)
         print(f"{checked} (position, move) pairs of Polyglot's dump agree with the ABK reader")
         assert checked > 10000, checked
+        by_python_chess = compare_with_python_chess(bookforge, abk, converted)
+        if by_python_chess is not None:
+            print(f"{by_python_chess} (position, move) pairs python-chess reads in the conversion agree")
+            assert by_python_chess > 10000, by_python_chess
         return 0
     finally:
         shutil.rmtree(folder)

@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 
-from polyglot_dump_check import POLYGLOT, compare_with_polyglot
+from polyglot_dump_check import POLYGLOT, compare_with_polyglot, compare_with_python_chess
 
 
 def stored_orientation(fen):
@@ -137,6 +137,9 @@ def check_book(bookforge, book, clients, folder):
     converted = os.path.join(folder, "converted.bin")
     subprocess.run([bookforge, "merge", "-q", book, "-o", converted], check=True)
     figures["polyglot pairs"] = compare_with_polyglot(bookforge, book, converted, folder)
+    by_python_chess = compare_with_python_chess(bookforge, book, converted)
+    if by_python_chess is not None:
+        figures["python-chess pairs"] = by_python_chess
     print(os.path.basename(book), ", ".join(f"{k} {v}" for k, v in figures.items()))
     assert figures["positions"] > 0 and figures["moves"] > 0 and figures["polyglot pairs"] > 0, figures
     return figures

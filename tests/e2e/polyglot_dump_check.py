@@ -71,3 +71,29 @@ def compare_with_polyglot(bookforge, book, converted, folder):
     missing = {p: m for p, m in missing.items() if m}
     assert not missing, list(missing.items())[:5]
     return checked
+
+
+def compare_with_python_chess(bookforge, book, converted):
+    """Checks `converted` read by python-chess's Polyglot reader (a source tree named by
+    BOOKFORGE_PYTHON_CHESS, scripts/fetch-references.sh) against bookforge's dump of `book`: in
+    every position the dump lists, python-chess's moves and weights must be the dump's moves with
+    a weight, exactly. Returns the (position, move) pairs compared, or None without python-chess."""
+    import sys
+    tree = os.environ.get("BOOKFORGE_PYTHON_CHESS", "")
+    if not tree or not os.path.isdir(os.path.join(tree, "chess")):
+        return None
+    sys.path.insert(0, tree)
+    import chess
+    import chess.polyglot
+
+    checked = 0
+    with chess.polyglot.open_reader(converted) as reader:
+        for line, moves in bookforge_positions(bookforge, book).items():
+            board = chess.Board()
+            for san in line.split():
+                board.push_san(san)
+            found = {board.san(e.move): e.weight for e in reader.find_all(board)}
+            wanted = {san: weight for san, weight in moves.items() if weight > 0}
+            assert found == wanted, (line, wanted, found)
+            checked += len(found)
+    return checked
