@@ -29,6 +29,7 @@ COUNTING = {
     "--tag": MANY,
     "--exclude-tag": MANY,
     "--no-setup": 0,
+    "--variant": 1,
     "--strict": 0,
     "--memory": 1,
 }

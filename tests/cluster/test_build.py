@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import LICHESS, TWIC, leftovers
+from conftest import LICHESS, SAMPLES, TWIC, leftovers
 
 RULES = {
     "default": [],
@@ -56,6 +56,20 @@ def test_books_equal_one_machine_under_every_rule_preset(tmp_path, driver, one_m
     r = driver("build", TWIC, LICHESS, "-o", book, "--parts", "2", *RULES[rules])
     assert r.returncode == 0, r.stderr
     assert book.read_bytes() == reference.read_bytes()
+
+
+@pytest.mark.parametrize("variant", ["chess960", "any"])
+def test_chess960_books_equal_one_machine(tmp_path, driver, one_machine, variant):
+    # Chess960 games (the shipped Stockfish self-play sample, .xz) in parts, alone or with
+    # standard games.
+    chess960 = SAMPLES / "stockfish960-400.pgn.xz"
+    reference = tmp_path / "one.bin"
+    one_machine("build", chess960, TWIC, "-o", reference, "-q", "--variant", variant, "--min-move-games", "2")
+    book = tmp_path / "cluster.bin"
+    r = driver("build", chess960, TWIC, "-o", book, "--parts", "2", "--variant", variant, "--min-move-games", "2")
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    assert reference.stat().st_size > 0
 
 
 def first_games(source, count):
