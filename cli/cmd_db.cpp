@@ -346,12 +346,14 @@ int run_db_explore(const DbExploreOptions& opts) {
   }
   counts::SliceFilter filter;
   std::optional<store::Store> db;
-  if (int code = open_store_with_filter(opts.db, opts.slices, filter, db); code != kExitOk) return code;
+  pgn::VariantSet answered = pgn::kStandardOnly;
+  if (int code = open_store_with_filter(opts.db, opts.slices, filter, db, &answered); code != kExitOk)
+    return code;
   // A FEN of a Chess960 query is a Chess960 position, even without --chess960.
-  if (!opts.position.chess960 && !opts.position.fen.empty() && reads_chess960(opts.slices, *db)) {
-    DbExploreOptions as960 = opts;
-    as960.position.chess960 = true;
-    board = resolve_position(as960.position, &last);
+  if (!opts.position.chess960 && !opts.position.fen.empty() && answered == pgn::kChess960Only) {
+    PositionOptions as960 = opts.position;
+    as960.chess960 = true;
+    board = resolve_position(as960, &last);
     if (!board) {
       print_error(board.error().message);
       return kExitUsage;

@@ -32,7 +32,7 @@ Result<counts::SliceFilter> slice_filter(const SliceFlags& flags) {
 }
 
 int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, counts::SliceFilter& filter,
-                           std::optional<store::Store>& db) {
+                           std::optional<store::Store>& db, pgn::VariantSet* answered) {
   Result<counts::SliceFilter> parsed = slice_filter(flags);
   if (!parsed) {
     print_error(parsed.error().message);
@@ -50,15 +50,11 @@ int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, 
     print_error(held.error().message);
     return kExitFailure;
   }
-  filter.variants = counts::query_variants(
-      flags.variant.empty() ? std::nullopt : pgn::parse_variant_set(flags.variant), *held);
+  const std::optional<pgn::VariantSet> asked =
+      flags.variant.empty() ? std::nullopt : pgn::parse_variant_set(flags.variant);
+  filter.variants = counts::query_variants(asked, *held);
+  if (answered) *answered = counts::answered_variants(asked, *held);
   return kExitOk;
-}
-
-bool reads_chess960(const SliceFlags& flags, store::Store& db) {
-  if (!flags.variant.empty()) return flags.variant == "chess960";
-  Result<pgn::VariantSet> held = db.variants();
-  return held && *held == pgn::kChess960Only;
 }
 
 }  // namespace bookforge::cli

@@ -32,11 +32,8 @@ Result<counts::SliceFilter> slice_filter(const SliceFlags& flags);
 // What the commands that query a store start from: the filter of the flags and the store at
 // `db_path`, opened read-only. kExitOk, or the exit code to return after the message this
 // printed (usage for a bad flag, failure for the store).
+// `answered`, when given, gets the variants the query answers with (counts::answered_variants).
 int open_store_with_filter(const std::string& db_path, const SliceFlags& flags, counts::SliceFilter& filter,
-                           std::optional<store::Store>& db);
-
-// Whether a query of `db` with these flags is of Chess960 games: --variant chess960, or no
-// variant named and a store of Chess960 games alone.
-bool reads_chess960(const SliceFlags& flags, store::Store& db);
+                           std::optional<store::Store>& db, pgn::VariantSet* answered = nullptr);
 
 }  // namespace bookforge::cli

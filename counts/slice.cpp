@@ -92,9 +92,7 @@ uint32_t slice_of_game(const pgn::ReplayedGame& game) {
     if (std::optional<pgn::TagValue> tc = game.tags->find("TimeControl"))
       speed = speed_code(pgn::speed_from_time_control(tc->raw()));
   }
-  const pgn::Variant variant =
-      game.tags ? pgn::game_variant(*game.tags).value_or(pgn::Variant::kStandard) : pgn::Variant::kStandard;
-  return make_slice(month, speed, band_code(game.white_elo, game.black_elo), variant);
+  return make_slice(month, speed, band_code(game.white_elo, game.black_elo), game.variant);
 }
 
 std::string speed_code_name(int code) {
@@ -141,10 +139,14 @@ std::string SliceFilter::describe() const {
   return text.empty() ? "none" : text;
 }
 
+pgn::VariantSet answered_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held) {
+  if (asked) return *asked;
+  return held == pgn::kAnyVariant ? pgn::kStandardOnly : held;
+}
+
 pgn::VariantSet query_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held) {
-  if (asked == pgn::kAnyVariant) return pgn::kAnyVariant;
-  if (held != pgn::kAnyVariant) return !asked || *asked == held ? pgn::kAnyVariant : *asked;
-  return asked.value_or(pgn::kStandardOnly);
+  const pgn::VariantSet answered = answered_variants(asked, held);
+  return answered == held ? pgn::kAnyVariant : answered;
 }
 
 Result<SliceFilter> parse_slice_filter(std::string_view speeds, std::string_view ratings,

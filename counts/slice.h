@@ -88,7 +88,7 @@ struct SliceFilter {
   uint32_t since = 0;   // month code of the first month kept (month 1..12); 0 = no bound
   uint32_t until = 0;   // month code of the last month kept; 0 = no bound
   // The variants kept; every one by default. Queries of a store that holds both ask for one
-  // (store_variants below).
+  // (query_variants below).
   pgn::VariantSet variants = pgn::kAnyVariant;
 
   bool empty() const {
@@ -99,10 +99,13 @@ struct SliceFilter {
   std::string describe() const;
 };
 
-// The variants a query keeps, for the variants it asks for (nullopt: it names none) from a
-// store fed with `held` (the --variant its games were added with, pgn::GameFilter::variants):
-// what a store holds alone needs no filter, and is its answer when none is named; from a store
-// of both, standard chess unless Chess960 (or any) is named.
+// The variants a query answers with, for the variants it asks for (nullopt: it names none)
+// from a store fed with `held` (the --variant its games were added with,
+// pgn::GameFilter::variants): those named, else what the store holds alone, else (a store of
+// both) standard chess.
+pgn::VariantSet answered_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held);
+// The variants its filter keeps (SliceFilter::variants): every one when the answer is all the
+// store holds, which needs no filter.
 pgn::VariantSet query_variants(std::optional<pgn::VariantSet> asked, pgn::VariantSet held);
 
 // The filter from the flags' text: speeds "blitz,rapid" (names of pgn/filter.h and "unknown"),

@@ -113,10 +113,6 @@ bool GameFilter::empty() const {
 }
 
 std::string_view GameFilter::rejects(const TagList& tags, Outcome result) const {
-  if (variants != kAnyVariant) {
-    std::optional<Variant> variant = game_variant(tags);
-    if (!variant || !(variants & variant_bit(*variant))) return "variant";
-  }
   const bool needs_elo =
       exclude_unrated || min_elo || min_white_elo || min_black_elo || min_avg_elo || max_elo_diff;
   if (needs_elo) {
@@ -220,10 +216,6 @@ std::optional<Variant> variant_of_tag(std::string_view value) {
 std::optional<Variant> game_variant(const TagList& tags) {
   std::optional<TagValue> tag = tags.find("Variant");
   return tag ? variant_of_tag(tag->raw()) : Variant::kStandard;
-}
-
-std::string_view variant_name(Variant variant) {
-  return variant == Variant::kChess960 ? "chess960" : "standard";
 }
 
 std::optional<VariantSet> parse_variant_set(std::string_view name) {

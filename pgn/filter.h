@@ -16,10 +16,6 @@ namespace bookforge::pgn {
 
 enum class Speed : uint8_t { kUltraBullet, kBullet, kBlitz, kRapid, kClassical, kCorrespondence };
 
-// The variants bookforge replays. A game's Variant tag names one (or another, which is skipped
-// as unsupported); a game without the tag is standard chess.
-enum class Variant : uint8_t { kStandard, kChess960 };
-
 // Which variants a run keeps: a bit per Variant.
 enum VariantSet : uint8_t { kStandardOnly = 1, kChess960Only = 2, kAnyVariant = 3 };
 constexpr VariantSet variant_bit(Variant v) { return VariantSet(1u << unsigned(v)); }
@@ -48,13 +44,15 @@ struct GameFilter {
   // The variants kept: standard chess unless asked (--variant chess960 or any), so that a
   // book of a database that holds both is the standard book it always was.
   VariantSet variants = kStandardOnly;
+  bool keeps(Variant variant) const { return variants & variant_bit(variant); }
 
   // A stable text form of the filter (used in reports and to check that a store is always
   // fed with the same filters).
   std::string describe() const;
 
   // The first filter that rejects a game, judged on its tags and result (every filter but
-  // min_plies), or an empty view when the game passes. The names are the keys of
+  // min_plies and the variant, which the replay applies as it reads the Variant tag first),
+  // or an empty view when the game passes. The names are the keys of
   // ReadStats::rejected. Only the tags a filter needs are looked at; Elo values that are
   // missing or unreadable count as 0. A date or speed filter rejects games whose Date or
   // TimeControl is unknown.
@@ -86,7 +84,6 @@ std::string_view speed_name(Speed speed);
 std::optional<Variant> variant_of_tag(std::string_view value);
 // The variant of a game by its tags: standard without a Variant tag.
 std::optional<Variant> game_variant(const TagList& tags);
-std::string_view variant_name(Variant variant);  // "standard", "chess960"
 // "standard", "chess960" or "any"; nullopt for anything else.
 std::optional<VariantSet> parse_variant_set(std::string_view name);
 std::string_view variant_set_name(VariantSet set);

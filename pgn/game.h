@@ -11,6 +11,10 @@ namespace bookforge::pgn {
 
 enum class Outcome : uint8_t { kWhiteWins, kDraw, kBlackWins, kUnknown };
 
+// The variants bookforge replays. A game's Variant tag names one (or another, which is skipped
+// as unsupported: pgn/filter.h); a game without the tag is standard chess.
+enum class Variant : uint8_t { kStandard, kChess960 };
+
 // One ply of a replayed game: the position before the move and the move played from it.
 struct PlyRecord {
   uint64_t key;   // Polyglot key of the position before the move
@@ -30,7 +34,8 @@ struct ReplayedGame {
   // position, whose parity is its side to move (book building needs that: a key alone does not
   // tell who is to move).
   uint16_t start_ply = 0;
-  std::span<const PlyRecord> plies;  // the first min(max_ply, game length) plies
+  Variant variant = Variant::kStandard;  // by its Variant tag, read once by the replay
+  std::span<const PlyRecord> plies;      // the first min(max_ply, game length) plies
   // Where the game came from: its input as given (one of PipelineOptions::inputs), its 1-based
   // number within that input, and the offset of its first byte there (in decompressed bytes).
   const std::string* file = nullptr;

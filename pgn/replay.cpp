@@ -117,14 +117,15 @@ Control GameReplayer::begin_movetext() {
   // unsupported, as it always has, so a standard run's report is unchanged; a standard game in
   // a Chess960 run is rejected by the variant filter.
   const std::optional<Variant> variant = game_variant(tags_);
-  if (!variant || (*variant == Variant::kChess960 && !(options_.filter.variants & variant_bit(*variant)))) {
+  if (!variant || (*variant == Variant::kChess960 && !options_.filter.keeps(*variant))) {
     ++stats_.stats.unsupported_variant;
     state_ = State::kUnsupported;
     return Control::kSkip;
   }
   variant_ = *variant;
   outcome_ = resolve_outcome();
-  std::string_view rejected = options_.filter.rejects(tags_, outcome_);
+  std::string_view rejected =
+      options_.filter.keeps(variant_) ? options_.filter.rejects(tags_, outcome_) : "variant";
   if (!rejected.empty()) {
     reject(rejected);
     // A rejected game is read up to its first move, which tells a game from other text (see
@@ -247,6 +248,7 @@ void GameReplayer::end_game() {
   game.black_elo = elo_field(tags_, "BlackElo");
   game.game_number = global_number_;
   game.start_ply = start_ply_;
+  game.variant = variant_;
   game.plies = plies_;
   game.file = file_;
   game.number_in_file = number_in_file_;

@@ -79,16 +79,6 @@ Result<std::string> month_bound(const QueryParams& params, const std::string& na
   return text;
 }
 
-// The variant lichess's `variant` names: its names of standard chess ("fromPosition" is a
-// standard game from a set-up position) and of Chess960; nullopt for the variants no store holds.
-std::optional<pgn::Variant> explorer_variant(std::string_view variant) {
-  for (std::string_view name : {"standard", "chess", "fromPosition", "Standard", "From Position"})
-    if (variant == name) return pgn::Variant::kStandard;
-  for (std::string_view name : {"chess960", "Chess960"})
-    if (variant == name) return pgn::Variant::kChess960;
-  return std::nullopt;
-}
-
 // lichess's spellings of true and false; nullopt for anything else.
 std::optional<bool> history_value(std::string_view value) {
   for (std::string_view name : {"true", "True", "on", "1", "yes"})
@@ -99,6 +89,14 @@ std::optional<bool> history_value(std::string_view value) {
 }
 
 }  // namespace
+
+std::optional<pgn::Variant> explorer_variant(std::string_view variant) {
+  for (std::string_view name : {"standard", "chess", "fromPosition", "Standard", "From Position"})
+    if (variant == name) return pgn::Variant::kStandard;
+  for (std::string_view name : {"chess960", "Chess960"})
+    if (variant == name) return pgn::Variant::kChess960;
+  return std::nullopt;
+}
 
 Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params, ExplorerPath path) {
   ExplorerRequest request;

@@ -48,6 +48,10 @@ struct ExplorerRequest {
   bool history = false;
 };
 
+// The variant lichess's `variant` names: its names of standard chess ("fromPosition" is a
+// standard game from a set-up position) and of Chess960; nullopt for the variants no store holds.
+std::optional<pgn::Variant> explorer_variant(std::string_view variant);
+
 // Errors name the parameter and the value.
 Result<ExplorerRequest> explorer_request_from_query(const QueryParams& params,
                                                     ExplorerPath path = ExplorerPath::kOwn);

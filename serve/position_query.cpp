@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "chess/san.h"
+#include "serve/explorer_request.h"
 
 namespace bookforge::serve {
 
@@ -13,9 +14,9 @@ Result<QueriedPosition> position_from_query(const QueryParams& params) {
     // lichess takes '_' for a space, so that a FEN fits in a URL unescaped; no FEN has one.
     std::replace(fen->begin(), fen->end(), '_', ' ');
     // A Chess960 FEN's castling field (X-FEN) names rooks by side: read it as one when asked.
-    const std::string variant = find_param(params, "variant").value_or("");
-    Result<chess::Board> parsed =
-        chess::Board::from_fen(*fen, variant == "chess960" || variant == "Chess960");
+    const bool chess960 =
+        explorer_variant(find_param(params, "variant").value_or("")) == pgn::Variant::kChess960;
+    Result<chess::Board> parsed = chess::Board::from_fen(*fen, chess960);
     if (!parsed) return Error{"fen: " + parsed.error().message};
     position.start = *parsed;
   }

@@ -101,7 +101,8 @@ TEST(PgnPipeline, VariantsAreFilteredOrUnsupported) {
     VariantSet variants;
     uint64_t accepted, rejected, unsupported;
   };
-  for (const Case& c : {Case{kStandardOnly, 1, 0, 2}, Case{kChess960Only, 1, 1, 1}, Case{kAnyVariant, 2, 0, 1}}) {
+  for (const Case& c :
+       {Case{kStandardOnly, 1, 0, 2}, Case{kChess960Only, 1, 1, 1}, Case{kAnyVariant, 2, 0, 1}}) {
     PipelineRun run =
         run_pipeline({(dir / "g.pgn").string()}, [&](PipelineOptions& o) { o.filter.variants = c.variants; });
     SCOPED_TRACE(std::string(variant_set_name(c.variants)));
