@@ -15,11 +15,12 @@ Skipped (exit 77) when BOOKFORGE_PYTHON_CHESS does not name a python-chess sourc
 """
 
 import collections
-import lzma
 import os
 import subprocess
 import sys
 import tempfile
+
+from python_chess_tree import MISSING, read_games, use_python_chess
 
 SKIP = 77
 
@@ -27,40 +28,35 @@ SKIP = 77
 def main():
     bookforge, pgn = sys.argv[1], sys.argv[2]
     max_ply = int(sys.argv[3]) if len(sys.argv) > 3 else 16
-    tree = os.environ.get("BOOKFORGE_PYTHON_CHESS", "")
-    if not tree or not os.path.isdir(os.path.join(tree, "chess")):
-        print("skipped: set BOOKFORGE_PYTHON_CHESS to a python-chess source tree (scripts/fetch-references.sh)")
+    if not use_python_chess():
+        print("skipped:", MISSING)
         return SKIP
-    sys.path.insert(0, tree)
     import chess
-    import chess.pgn
     import chess.polyglot
 
     # The independent count.
     counts = collections.defaultdict(collections.Counter)  # key -> move (uci) -> games
     boards = {}
     games = 0
-    opener = lzma.open if pgn.endswith(".xz") else open
-    with opener(pgn, "rt", encoding="utf-8", errors="replace") as f:
-        while (game := chess.pgn.read_game(f)) is not None:
-            if game.errors:
-                print(f"python-chess could not read game {games + 1}: {game.errors[0]}")
-                return 1
-            board = game.board()
-            if not board.chess960:
-                continue
-            games += 1
-            seen = set()
-            for ply, move in enumerate(game.mainline_moves()):
-                if max_ply and ply >= max_ply:  # 0: whole games, as bookforge's --max-ply 0
-                    break
-                key = chess.polyglot.zobrist_hash(board)
-                pair = (key, board.uci(move, chess960=True))
-                if pair not in seen:
-                    seen.add(pair)
-                    counts[key][pair[1]] += 1
-                    boards.setdefault(key, board.copy(stack=False))
-                board.push(move)
+    for game in read_games(pgn):
+        if game.errors:
+            print(f"python-chess could not read game {games + 1}: {game.errors[0]}")
+            return 1
+        board = game.board()
+        if not board.chess960:
+            continue
+        games += 1
+        seen = set()
+        for ply, move in enumerate(game.mainline_moves()):
+            if max_ply and ply >= max_ply:  # 0: whole games, as bookforge's --max-ply 0
+                break
+            key = chess.polyglot.zobrist_hash(board)
+            pair = (key, board.uci(move, chess960=True))
+            if pair not in seen:
+                seen.add(pair)
+                counts[key][pair[1]] += 1
+                boards.setdefault(key, board.copy(stack=False))
+            board.push(move)
 
     with tempfile.TemporaryDirectory() as tmp:
         book = os.path.join(tmp, "960.bin")

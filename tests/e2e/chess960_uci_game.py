@@ -12,11 +12,12 @@ usage: chess960_uci_game.py BOOKFORGE PGN [GAMES]
 Skipped (exit 77) without BOOKFORGE_PYTHON_CHESS or without /usr/games/stockfish.
 """
 
-import lzma
 import os
 import subprocess
 import sys
 import tempfile
+
+from python_chess_tree import MISSING, read_games, use_python_chess
 
 SKIP = 77
 STOCKFISH = "/usr/games/stockfish"
@@ -25,25 +26,22 @@ STOCKFISH = "/usr/games/stockfish"
 def main():
     bookforge, pgn = sys.argv[1], sys.argv[2]
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 6
-    tree = os.environ.get("BOOKFORGE_PYTHON_CHESS", "")
-    if not tree or not os.path.isdir(os.path.join(tree, "chess")):
-        print("skipped: set BOOKFORGE_PYTHON_CHESS to a python-chess source tree (scripts/fetch-references.sh)")
+    if not use_python_chess():
+        print("skipped:", MISSING)
         return SKIP
     if not os.access(STOCKFISH, os.X_OK):
         print(f"skipped: no {STOCKFISH}")
         return SKIP
-    sys.path.insert(0, tree)
     import chess
     import chess.engine
-    import chess.pgn
     import chess.polyglot
 
     starts = []
-    opener = lzma.open if pgn.endswith(".xz") else open
-    with opener(pgn, "rt", encoding="utf-8", errors="replace") as f:
-        while len(starts) < games and (game := chess.pgn.read_game(f)) is not None:
-            if game.board().chess960:
-                starts.append(game.board())
+    for game in read_games(pgn):
+        if len(starts) == games:
+            break
+        if game.board().chess960:
+            starts.append(game.board())
     if len(starts) < games:
         print(f"only {len(starts)} Chess960 games in {pgn}")
         return 1

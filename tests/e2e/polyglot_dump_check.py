@@ -11,6 +11,8 @@ import os
 import re
 import subprocess
 
+from python_chess_tree import use_python_chess
+
 POLYGLOT = "/usr/games/polyglot"
 
 
@@ -78,11 +80,8 @@ def compare_with_python_chess(bookforge, book, converted):
     BOOKFORGE_PYTHON_CHESS, scripts/fetch-references.sh) against bookforge's dump of `book`: in
     every position the dump lists, python-chess's moves and weights must be the dump's moves with
     a weight, exactly. Returns the (position, move) pairs compared, or None without python-chess."""
-    import sys
-    tree = os.environ.get("BOOKFORGE_PYTHON_CHESS", "")
-    if not tree or not os.path.isdir(os.path.join(tree, "chess")):
+    if not use_python_chess():
         return None
-    sys.path.insert(0, tree)
     import chess
     import chess.polyglot
 
