@@ -19,7 +19,7 @@ import tempfile
 import time
 
 from bookforge_dask import __version__, flags as build_flags
-from bookforge_dask.jobs import Job, default_partitions, default_parts, plan_shards
+from bookforge_dask.jobs import Job, default_partitions, plan_shards
 from bookforge_dask.session import JobError, Session
 
 # The driver's own options: name -> number of values (aliases map to the same option).
@@ -83,7 +83,7 @@ def driver_parser(command):
     p.add_argument("--work-dir", help="folder for the counts and parts, shared by every worker")
     p.add_argument("--keep-work", action="store_true", help="keep the work folder after the job")
     p.add_argument("--bookforge", default="bookforge", help="the bookforge binary on the workers [on PATH]")
-    p.add_argument("--parts", type=int, default=0, help="shards per input (--part i/N) [enough for the workers]")
+    p.add_argument("--parts", type=int, default=0, help="shards per input (--part i/N) [whole inputs, grouped or cut to the workers' shares]")
     p.add_argument("--partitions", type=int, default=0, help="key ranges: reduce tasks [2 x workers]")
     p.add_argument("--batches", type=int, default=0, help="batches of searches [4 x workers]")
     p.add_argument("--retries", type=int, default=1, help="times a task that raised runs again [1]")
@@ -235,24 +235,23 @@ def main(argv=None):
         session = Session(options)
         options.partitions = options.partitions or default_partitions(session.workers)
         version = session.check_workers(work)
-        parts = options.parts or default_parts(inputs, session.workers)
         job = Job(session, options, work)
         job.report.update({"command": command, "bookforge": version, "inputs": inputs})
         if command == "build":
             if options.from_counts:
                 job.build_from_counts(inputs, sorted_flags, options.output)
             else:
-                job.build(plan_shards(inputs, parts), sorted_flags, options.output)
+                job.build(plan_shards(inputs, options.parts, session.workers), sorted_flags, options.output)
             b = job.report["build"]
             done = f"{shown}: {b['entries']} entries, {b['positions']} positions from {job.report['games']} games"
         elif command == "db-add":
-            job.db_add(plan_shards(inputs, parts), sorted_flags.counting, db, own)
+            job.db_add(plan_shards(inputs, options.parts, session.workers), sorted_flags.counting, db, own)
             done = job.report["db_add_summary"]
         else:
             book = inputs[0]
             if not book.endswith(".bin"):
                 book = job.path("book.bin.out")
-                job.build(plan_shards(inputs, parts), sorted_flags, book)
+                job.build(plan_shards(inputs, options.parts, session.workers), sorted_flags, book)
             job.exits(book, own, options.output)
             done = f"{shown}: {job.report['exits']['positions']} exit positions"
         seconds = time.monotonic() - start

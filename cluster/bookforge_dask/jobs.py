@@ -7,7 +7,7 @@ cluster (docs/scale.md).
   db-add   count every shard for a store -> skip shared games -> db add --from-counts
   exits    the exit positions of a book (or of the book of PGN inputs), searched in batches
 
-Shards are whole inputs or parts of them (count --part i/N). Every result is the one-machine
+Shards are whole inputs, runs of small ones, or parts of big ones (count --part i/N). Every result is the one-machine
 result byte for byte: the counts add up exactly whatever the split, and every search starts from
 a cleared engine, so it does not matter which worker made what.
 """
@@ -29,30 +29,38 @@ DIRECT_SETS = 8
 
 @dataclass
 class Shard:
-    input: str
-    part: str  # "i/N", or "" for the whole input
+    inputs: list
+    part: str  # "i/N" of each input, or "" for whole inputs
 
     def describe(self):
-        return f"{self.input} part {self.part}" if self.part else self.input
+        names = " + ".join(self.inputs)
+        return f"{names} part {self.part}" if self.part else names
 
 
-def plan_shards(inputs, parts):
+def plan_shards(inputs, parts, workers, size=os.path.getsize):
+    """The map's tasks. With `parts` (--parts N), every input in N parts. Otherwise fewer inputs
+    than workers are cut into enough parts for every worker to count one, and consecutive whole
+    inputs are grouped while a group stays within a worker's share of the bytes: one pass over a
+    group costs less than a pass per input (a process, a set of K files for the rules to read),
+    and games two inputs of one group share are dropped as they are met, where two sets would
+    have to be counted again. Big inputs (a lichess month each) stay one shard each."""
+    if parts:
+        return [Shard([path], f"{i}/{parts}" if parts > 1 else "") for path in inputs for i in range(parts)]
+    if len(inputs) < workers:
+        n = -(-workers // len(inputs))
+        return [Shard([path], f"{i}/{n}") for path in inputs for i in range(n)]
+    sizes = [size(path) for path in inputs]
+    share = sum(sizes) / workers
     shards = []
-    for path in inputs:
-        if parts <= 1:
-            shards.append(Shard(path, ""))
-        else:
-            shards += [Shard(path, f"{i}/{parts}") for i in range(parts)]
+    group, group_bytes = [], 0
+    for path, n in zip(inputs, sizes):
+        if group and group_bytes + n > share:
+            shards.append(Shard(group, ""))
+            group, group_bytes = [], 0
+        group.append(path)
+        group_bytes += n
+    shards.append(Shard(group, ""))
     return shards
-
-
-def default_parts(inputs, workers):
-    """Enough shards for every worker to count one (a part costs a pass that decompresses its
-    input up to the part's end, and games two shards share are counted again: whole files are
-    the cheapest shards)."""
-    if len(inputs) >= workers:
-        return 1
-    return -(-workers // len(inputs))
 
 
 def default_partitions(workers):
@@ -103,12 +111,12 @@ class Job:
         flags = list(counting_flags) + ["--partitions", k, "--for", counts_for]
         sets = [self.path("sets", f"shard-{i:05d}") for i in range(len(shards))]
         calls = [
-            (tasks.count_shard, self.bookforge, [s.input], s.part, sets[i], flags, self.shard_name(i, shards))
+            (tasks.count_shard, self.bookforge, s.inputs, s.part, sets[i], flags, self.shard_name(i, shards))
             for i, s in enumerate(shards)
         ]
         results = self.session.run_stage("count", calls)
         self.report["shards"] = [
-            {"input": s.input, "part": s.part or "whole", "summary": r["summary"], "seconds": round(r["seconds"], 3)}
+            {"inputs": s.inputs, "part": s.part or "whole", "summary": r["summary"], "seconds": round(r["seconds"], 3)}
             for s, r in zip(shards, results)
         ]
         header = read_counts_header(sets[0])
@@ -133,7 +141,7 @@ class Job:
             (
                 tasks.count_shard,
                 self.bookforge,
-                [shards[i].input],
+                shards[i].inputs,
                 shards[i].part,
                 recounted[i],
                 flags + ["--skip-games", skip[i]],

@@ -4,10 +4,14 @@ ranges, and under every rule preset."""
 
 import json
 import re
+import sys
 
 import pytest
 
-from conftest import LICHESS, SAMPLES, TWIC, leftovers
+from conftest import LICHESS, ROOT, SAMPLES, TWIC, leftovers
+
+sys.path.insert(0, str(ROOT / "cluster"))
+from bookforge_dask import jobs  # noqa: E402
 
 RULES = {
     "default": [],
@@ -108,6 +112,39 @@ def test_games_in_two_shards_are_counted_once_as_on_one_machine(tmp_path, driver
     facts = json.loads(report.read_text())
     assert facts["shards_recounted"] >= 1
     assert f"from {facts['games']} games" in one.stdout
+
+
+def test_one_worker_counts_its_inputs_in_one_pass_and_drops_shared_games_there(tmp_path, driver, one_machine):
+    subset = tmp_path / "subset.pgn"
+    subset.write_text(first_games(TWIC, 300))
+    reference = tmp_path / "one.bin"
+    one_machine("build", TWIC, subset, LICHESS, "-o", reference)
+    book = tmp_path / "cluster.bin"
+    report = tmp_path / "report.json"
+    r = driver("build", TWIC, subset, LICHESS, "-o", book, "--report", report, local=1)
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    facts = json.loads(report.read_text())
+    assert [s["inputs"] for s in facts["shards"]] == [[str(TWIC), str(subset), str(LICHESS)]]
+    assert [s["stage"] for s in facts["stages"]] == ["count", "rules"]
+
+
+def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
+    sizes = {"a": 10, "b": 10, "c": 10, "d": 30, "e": 5}
+    size = sizes.__getitem__
+
+    def plan(inputs, parts, workers):
+        return [(s.inputs, s.part) for s in jobs.plan_shards(inputs, parts, workers, size=size)]
+
+    assert plan(["a", "b", "c"], 0, 1) == [(["a", "b", "c"], "")]
+    assert plan(["a", "b", "c"], 0, 2) == [(["a"], ""), (["b"], ""), (["c"], "")]
+    # A share is 65 / 2 bytes: the small inputs are grouped in order, the big one stays alone.
+    assert plan(["a", "b", "d", "c", "e"], 0, 2) == [(["a", "b"], ""), (["d"], ""), (["c", "e"], "")]
+    # Fewer inputs than workers: parts, enough for every worker.
+    assert plan(["a", "b"], 0, 3) == [(["a"], "0/2"), (["a"], "1/2"), (["b"], "0/2"), (["b"], "1/2")]
+    # --parts N cuts every input, and --parts 1 keeps each whole input a shard.
+    assert plan(["a", "b"], 2, 1) == [(["a"], "0/2"), (["a"], "1/2"), (["b"], "0/2"), (["b"], "1/2")]
+    assert plan(["a", "b", "c"], 1, 1) == [(["a"], ""), (["b"], ""), (["c"], "")]
 
 
 def test_the_same_content_twice_is_refused_naming_it(tmp_path, driver):
