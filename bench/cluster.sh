@@ -45,11 +45,11 @@ echo
 echo "== overhead: the cluster path on this machine against one process (goal <= 1.2x)"
 # case: label, workers, inputs, flags. Part 1's games are often in two shards (a player's games
 # against another player of the same file), which the cluster counts again: --keep-duplicates
-# shows the path without that; the three parts are whole files as shards.
+# shows the path without that; the three parts are whole files, one shard on one worker.
 parts="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst $data/games/pgnmentor_players_part3_Philidor-Zvjaginsev.pgn.zst"
 two="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst"
 cases=("part1-w1|1|$pgn|" "part1-w2|2|$pgn|" "part1-keep-w2|2|$pgn|--keep-duplicates" "parts123-w2|2|$parts|"
-  "parts123-keep-w1|1|$parts|--keep-duplicates" "parts12-keep-w1|1|$two|--keep-duplicates"
+  "parts123-w1|1|$parts|" "parts123-keep-w1|1|$parts|--keep-duplicates" "parts12-keep-w1|1|$two|--keep-duplicates"
   "parts12-keep-w2|2|$two|--keep-duplicates")
 for c in "${cases[@]}"; do
   IFS='|' read -r label n inputs flags <<< "$c"

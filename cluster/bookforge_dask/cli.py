@@ -83,7 +83,8 @@ def driver_parser(command):
     p.add_argument("--work-dir", help="folder for the counts and parts, shared by every worker")
     p.add_argument("--keep-work", action="store_true", help="keep the work folder after the job")
     p.add_argument("--bookforge", default="bookforge", help="the bookforge binary on the workers [on PATH]")
-    p.add_argument("--parts", type=int, default=0, help="shards per input (--part i/N) [whole inputs, grouped or cut to the workers' shares]")
+    p.add_argument("--parts", type=int, default=0,
+                   help="shards per input (--part i/N) [whole inputs, grouped or cut to the workers' shares]")
     p.add_argument("--partitions", type=int, default=0, help="key ranges: reduce tasks [2 x workers]")
     p.add_argument("--batches", type=int, default=0, help="batches of searches [4 x workers]")
     p.add_argument("--retries", type=int, default=1, help="times a task that raised runs again [1]")
