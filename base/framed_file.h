@@ -96,9 +96,11 @@ class FramedReader {
   const uint8_t* data() const { return buffer_.data() + pos_; }
   const uint8_t* end() const { return buffer_.data() + end_; }
   // Moves past the bytes of one item decoded from data() onwards, ending at `next`.
-  void consumed_item(const uint8_t* next) {
+  void consumed_item(const uint8_t* next) { consumed_items(next, 1); }
+  // Moves past `count` items decoded one after another from data() onwards, ending at `next`.
+  void consumed_items(const uint8_t* next, uint64_t count) {
     pos_ = size_t(next - buffer_.data());
-    ++read_;
+    read_ += count;
   }
   bool at_end() const { return pos_ == end_ && consumed_ == items_end_ - items_begin_; }
   // Once at the end: every byte read, as many items as the trailer says, the checksum right.

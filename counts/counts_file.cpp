@@ -195,19 +195,29 @@ size_t CountsFileReader::next_batch(TallyEntry* out, size_t max) {
   size_t n = 0;
   while (n < max) {
     if (!file_.fill(kMaxRunRecord)) return n;
-    if (file_.data() == file_.end()) {
+    const uint8_t* p = file_.data();
+    const uint8_t* end = file_.end();
+    if (p == end) {
       file_.finish();
       return n;
     }
-    const uint8_t* p = file_.data();
-    if (!get_run_record(p, file_.end(), out[n], previous_key_) || out[n].key < previous_key_ ||
-        key_range(out[n].key, header_.partitions) != header_.range) {
-      file_.fail("damaged: an entry cannot be read");
-      return n;
-    }
-    file_.consumed_item(p);
-    previous_key_ = out[n].key;
-    ++n;
+    // Every record that starts kMaxRunRecord bytes or more before the end of the bytes at hand
+    // ends within them: those are read in one go, and the file asked for more only after them.
+    const uint8_t* whole_before = end - std::min<size_t>(size_t(end - p), kMaxRunRecord - 1);
+    size_t read = 0;
+    do {
+      TallyEntry& e = out[n + read];
+      if (!get_run_record(p, end, e, previous_key_) || e.key < previous_key_ ||
+          key_range(e.key, header_.partitions) != header_.range) {
+        file_.consumed_items(p, read);
+        file_.fail("damaged: an entry cannot be read");
+        return n + read;
+      }
+      previous_key_ = e.key;
+      ++read;
+    } while (n + read < max && p < whole_before);
+    file_.consumed_items(p, read);
+    n += read;
   }
   return n;
 }

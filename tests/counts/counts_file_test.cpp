@@ -152,6 +152,19 @@ TEST(CountsFile, EntriesRoundTripExactlyThroughAFile) {
   ASSERT_TRUE(reader.ok()) << reader.error().message;
   EXPECT_EQ((*reader)->header().text(), sample_header(1, 0).text());
   EXPECT_EQ(read_all(**reader), entries);
+  // In batches, as the merges read: records decoded in runs, across every refill of the buffer
+  // (the file is more than twice its size).
+  ASSERT_GT(fs::file_size(path), size_t(2) << 18);
+  Result<std::unique_ptr<CountsFileReader>> again = CountsFileReader::open(path);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  std::vector<TallyEntry> batches(entries.size() + 1);
+  size_t got = 0;
+  for (size_t n;
+       (n = (*again)->next_batch(batches.data() + got, std::min<size_t>(777, batches.size() - got))) > 0;)
+    got += n;
+  EXPECT_TRUE((*again)->status().ok()) << (*again)->status().error().message;
+  batches.resize(got);
+  EXPECT_EQ(batches, entries);
 }
 
 // A file of one range, changed by `damage`: refused at open or while read, naming the file.
