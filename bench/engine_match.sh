@@ -145,14 +145,17 @@ if [[ -n $base || -n $base_rev ]]; then
   [[ -n $base_rev ]] && base=$(build_revision "$base_rev")
   base=$(realpath "$base")
   [[ -x $base ]] || die "not executable: $base"
-  theirs=(-engine "cmd=$base" args=uci name=base)
+  opponent=base
+  theirs=(-engine "cmd=$base" args=uci "name=$opponent")
   [[ -n $nodes ]] && theirs+=("nodes=$nodes")
 else
   [[ -x $stockfish ]] || die "no Stockfish at $stockfish (apt-get install stockfish)"
   if [[ -n $sf_nodes ]]; then
-    theirs=(-engine "cmd=$stockfish" "name=stockfish-n$sf_nodes" "nodes=$sf_nodes")
+    opponent=stockfish-n$sf_nodes
+    theirs=(-engine "cmd=$stockfish" "name=$opponent" "nodes=$sf_nodes")
   else
-    theirs=(-engine "cmd=$stockfish" "name=stockfish-skill$sf_skill" "option.Skill Level=$sf_skill")
+    opponent=stockfish-skill$sf_skill
+    theirs=(-engine "cmd=$stockfish" "name=$opponent" "option.Skill Level=$sf_skill")
   fi
 fi
 
@@ -161,13 +164,14 @@ stop=()
 echo "engine_match: $(basename "$openings") ($format), tc $tc${nodes:+, bookforge $nodes nodes}, at most $games games;" \
   "output in $tmp" >&2
 started=$(date +%s)
-# fastchess's own lines go to the screen (without the "Started game" ones) and to a file.
-"$fastchess" "${ours[@]}" "${theirs[@]}" \
+# fastchess's own lines go to the screen (without the "Started game" ones) and to a file. It runs
+# in the work folder, where it saves its state (config.json) every 20 games and when interrupted.
+(cd "$tmp" && exec "$fastchess" "${ours[@]}" "${theirs[@]}" \
   -each proto=uci "tc=$tc" "option.Hash=$hash" option.Threads=1 \
   -openings "file=$openings" "format=$format" order=random -srand "$seed" \
   -repeat -rounds $((games / 2)) -concurrency "$concurrency" "${stop[@]}" \
   -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 \
-  -pgnout "file=$tmp/games.pgn" -log "file=$tmp/fastchess.log" level=warn \
+  -pgnout "file=$tmp/games.pgn" -log "file=$tmp/fastchess.log" level=warn) \
   2>&1 | tee "$tmp/fastchess.out" | grep --line-buffered -v '^Started game' || true
 seconds=$(($(date +%s) - started))
 
@@ -198,7 +202,6 @@ if ((warnings > 0)); then
   grep '^Warning;' "$out" | sed -E 's/ - move [^ ]+ from / from /' | sort | uniq -c >&2
 fi
 
-opponent=$(echo "${theirs[2]}" | sed 's/^name=//')
 if [[ -n $json ]]; then
   printf '{"opponent": "%s", "tc": "%s", "nodes": %s, "games": %d, "wins": %d, "draws": %d, "losses": %d,' \
     "$opponent" "$tc" "${nodes:-null}" "$n" "$wins" "$draws" "$losses" > "$json"
