@@ -5,6 +5,9 @@
 #   fastpopular   vondele/fastpopular: the count stage's per-core rate (bench/cluster.sh)
 #   python-chess  niklasf/python-chess: an outside reader of Chess960 games, keys and books
 #                 (tests/e2e/chess960_independent_count.py), pure Python, nothing to build
+#   fastchess     Disservin/fastchess: the match runner that plays `bookforge uci` in games with
+#                 an SPRT (bench/engine_match.sh); its Makefile needs only g++ and make, its
+#                 third-party code is in its tree
 #
 # usage: scripts/fetch-references.sh [DIR]      (default: ../references beside the repository)
 #
@@ -20,6 +23,7 @@ mkdir -p "$dir"
 refs=(
   "fastpopular vondele/fastpopular c0e54031b02592022ed6d9583fe0988517d8bcd2"
   "python-chess niklasf/python-chess 9c24454dcea4f8a30259d811a2f10b26e911deb4"
+  "fastchess Disservin/fastchess 74deac23aadc6718fa0f8e24ac95d16392d79444"
 )
 
 fetch() { # name owner/repo commit
@@ -51,9 +55,17 @@ if [[ ! -x $dir/fastpopular/fastpopular ]]; then
     { cat "$dir/fastpopular/build.log" >&2; exit 1; }
 fi
 
+# fastchess: its own Makefile, native code for this machine (the binary stays here).
+if [[ ! -x $dir/fastchess/fastchess ]]; then
+  echo "fetch-references: building fastchess" >&2
+  make -C "$dir/fastchess" -j"$(nproc)" > "$dir/fastchess/build.log" 2>&1 ||
+    { cat "$dir/fastchess/build.log" >&2; exit 1; }
+fi
+
 cd /tmp
 PYTHONPATH="$dir/python-chess" /usr/bin/python3 -c 'import chess.polyglot' ||
   { echo "fetch-references: python-chess does not import with /usr/bin/python3" >&2; exit 1; }
 
 echo "FASTPOPULAR=$dir/fastpopular/fastpopular"
 echo "BOOKFORGE_PYTHON_CHESS=$dir/python-chess"
+echo "FASTCHESS=$dir/fastchess/fastchess"
