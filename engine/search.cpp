@@ -630,6 +630,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // (mate4.fen line 35: found at depth 22, now at depth 10). A check is the move most likely
     // to refute the static evaluation (mating nets), and reducing it undoes its extension.
     make_move(m, ply);
+    // A move that only gets null-window searches has no line of its own below it: without
+    // this, a fail high at a PV node would copy the line a sibling left there into the PV.
+    if constexpr (kPv) pv_len_[ply + 1] = 0;
     Score score = -kScoreInfinite;
     if (!kRoot && depth >= 2 && move_count > 1 && quiet && !gives_check) {
       int r = reduction(depth, move_count);
