@@ -37,28 +37,35 @@ class Shard:
         return f"{names} part {self.part}" if self.part else names
 
 
-def plan_shards(inputs, parts, workers, size=os.path.getsize):
+# A group of whole inputs stops growing at this many bytes (as they lie on disk): a task that
+# long (seconds of counting) no longer feels a process's start, and beyond it many tasks balance
+# the workers better than few big ones.
+GROUP_BYTES = 256 << 20
+
+
+def plan_shards(inputs, parts, workers, size=os.path.getsize, group_bytes=GROUP_BYTES):
     """The map's tasks. With `parts` (--parts N), every input in N parts. Otherwise fewer inputs
     than workers are cut into enough parts for every worker to count one, and consecutive whole
-    inputs are grouped while a group stays within a worker's share of the bytes: one pass over a
-    group costs less than a pass per input (a process, a set of K files for the rules to read),
-    and games two inputs of one group share are dropped as they are met, where two sets would
-    have to be counted again. Big inputs (a lichess month each) stay one shard each."""
+    inputs are grouped while a group stays within a worker's share of the bytes and within
+    `group_bytes`: one pass over a group costs less than a pass per input (a process, a set of K
+    files for the rules to read), and games two inputs of one group share are dropped as they
+    are met, where two sets would have to be counted again. Inputs of that size or more (a
+    lichess month) stay one shard each, and the scheduler balances them over the workers."""
     if parts:
         return [Shard([path], f"{i}/{parts}" if parts > 1 else "") for path in inputs for i in range(parts)]
     if len(inputs) < workers:
         n = -(-workers // len(inputs))
         return [Shard([path], f"{i}/{n}") for path in inputs for i in range(n)]
     sizes = [size(path) for path in inputs]
-    share = sum(sizes) / workers
+    most = min(sum(sizes) / workers, group_bytes)
     shards = []
-    group, group_bytes = [], 0
+    group, grouped = [], 0
     for path, n in zip(inputs, sizes):
-        if group and group_bytes + n > share:
+        if group and grouped + n > most:
             shards.append(Shard(group, ""))
-            group, group_bytes = [], 0
+            group, grouped = [], 0
         group.append(path)
-        group_bytes += n
+        grouped += n
     shards.append(Shard(group, ""))
     return shards
 

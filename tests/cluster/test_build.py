@@ -142,6 +142,9 @@ def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
     assert plan(["a", "b", "d", "c", "e"], 0, 2) == [(["a", "b"], ""), (["d"], ""), (["c", "e"], "")]
     # Fewer inputs than workers: parts, enough for every worker.
     assert plan(["a", "b"], 0, 3) == [(["a"], "0/2"), (["a"], "1/2"), (["b"], "0/2"), (["b"], "1/2")]
+    # No group grows past group_bytes: beyond it, many tasks balance the workers better.
+    assert [s.inputs for s in jobs.plan_shards(["a", "b", "c", "e"], 0, 1, size=size, group_bytes=20)] == [
+        ["a", "b"], ["c", "e"]]
     # --parts N cuts every input, and --parts 1 keeps each whole input a shard.
     assert plan(["a", "b"], 2, 1) == [(["a"], "0/2"), (["a"], "1/2"), (["b"], "0/2"), (["b"], "1/2")]
     assert plan(["a", "b", "c"], 1, 1) == [(["a"], ""), (["b"], ""), (["c"], "")]
