@@ -209,7 +209,6 @@ size_t CountsFileReader::next_batch(TallyEntry* out, size_t max) {
       TallyEntry& e = out[n + read];
       if (!get_run_record(p, end, e, previous_key_) || e.key < previous_key_ ||
           key_range(e.key, header_.partitions) != header_.range) {
-        file_.consumed_items(p, read);
         file_.fail("damaged: an entry cannot be read");
         return n + read;
       }

@@ -7,9 +7,9 @@ cluster (docs/scale.md).
   db-add   count every shard for a store -> skip shared games -> db add --from-counts
   exits    the exit positions of a book (or of the book of PGN inputs), searched in batches
 
-Shards are whole inputs, runs of small ones, or parts of big ones (count --part i/N). Every result is the one-machine
-result byte for byte: the counts add up exactly whatever the split, and every search starts from
-a cleared engine, so it does not matter which worker made what.
+Shards are whole inputs, runs of small ones, or parts of big ones (count --part i/N). Every
+result is the one-machine result byte for byte: the counts add up exactly whatever the split,
+and every search starts from a cleared engine, so it does not matter which worker made what.
 """
 
 import glob
