@@ -8,6 +8,9 @@
 #   depth8-propagate  the same as depth8 with --rescore-propagate
 #   depth8-propagate-repair  and with --rescore-repair too
 #   depth10-tight the setting for amateur games: --rescore-depth 10 --rescore-margin 25 --rescore-repair
+#   depth12-tight the same at depth 12
+#   depth8-classical, depth10-tight-classical  depth8 and depth10-tight with the hand-written
+#                 evaluation (--rescore-eval classical) instead of the network
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
 #   stockfish-repair  the same with --rescore-repair
 #
@@ -93,6 +96,9 @@ rescore_flags() {
     depth8-propagate) echo "--rescore-depth 8 --rescore-margin 50 --rescore-propagate" ;;
     depth8-propagate-repair) echo "--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair" ;;
     depth10-tight) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair" ;;
+    depth12-tight) echo "--rescore-depth 12 --rescore-margin 25 --rescore-repair" ;;
+    depth8-classical) echo "--rescore-depth 8 --rescore-margin 50 --rescore-eval classical" ;;
+    depth10-tight-classical) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-eval classical" ;;
     stockfish) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes" ;;
     stockfish-repair) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair" ;;
     *) echo "book_quality.sh: unknown book '$1'" >&2; return 2 ;;

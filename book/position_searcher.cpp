@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/nnue.h"
 #include "engine/uci_client.h"
 
 namespace bookforge::book {
@@ -47,6 +48,8 @@ Result<engine::SearchResult> PositionSearcher::search(const chess::Board& board,
 Status search_each(size_t count, const RescoreLimits& limits, int threads,
                    const std::function<Status(PositionSearcher&, size_t)>& task) {
   if (count == 0) return ok_status();  // an external engine is not even started
+  // The embedded engine's evaluation is chosen for the whole process: one rescoring runs at a time.
+  if (limits.engine_path.empty()) engine::nnue::set_use_network(!limits.classical_eval);
   std::atomic<size_t> next{0};
   std::mutex failure_mutex;
   std::string failure;

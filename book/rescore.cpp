@@ -275,7 +275,7 @@ double engine_preference(int behind_cp, int margin_cp) {
   return std::exp2(-double(behind_cp) / double(margin_cp));
 }
 
-RescoreLimits RescoreOptions::limits() const { return {depth, nodes, engine_path, hash_mb}; }
+RescoreLimits RescoreOptions::limits() const { return {depth, nodes, engine_path, hash_mb, classical_eval}; }
 
 Status RescoreOptions::validate() const {
   if ((depth > 0) == (nodes > 0)) return Error{"rescoring needs exactly one of a depth or a node limit"};

@@ -46,8 +46,9 @@ struct RescoreOptions {
   double blend = 0;        // 0: keep the book's weights; 1: weights from the engine's scores only
   bool proven = true;      // keep candidates their games prove (see above); false: the engine decides
   int threads = 1;
-  int hash_mb = 8;          // per thread
-  std::string engine_path;  // external UCI engine; empty = the embedded engine
+  int hash_mb = 8;              // per thread
+  std::string engine_path;      // external UCI engine; empty = the embedded engine
+  bool classical_eval = false;  // the embedded engine's hand-written evaluation instead of its network
 
   bool find_suspicious = false;
   double suspicious_share = 20;    // percent of the position's book games...

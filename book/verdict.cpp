@@ -14,6 +14,7 @@ namespace bookforge::book {
 namespace {
 
 constexpr const char* kEmbedded = "embedded";
+constexpr const char* kEmbeddedClassical = "embedded-classical";
 
 // Every position gets the same two searches, in the same order, from a cleared state: the
 // first over all legal moves finds the engine's best move; the second scores the candidates and
@@ -51,7 +52,8 @@ std::string limit_text(uint64_t value) { return value ? std::to_string(value) : 
 }  // namespace
 
 std::string RescoreLimits::engine_name() const {
-  return engine_path.empty() ? kEmbedded : std::filesystem::path(engine_path).filename().string();
+  if (engine_path.empty()) return classical_eval ? kEmbeddedClassical : kEmbedded;
+  return std::filesystem::path(engine_path).filename().string();
 }
 
 std::vector<std::string> RescoreLimits::lines() const {
@@ -71,7 +73,8 @@ Result<RescoreLimits> RescoreLimits::from_lines(const std::vector<std::string>& 
     const std::string value = lines[index].substr(name.size());
     uint64_t number = 0;
     if (n == 2) {
-      limits.engine_path = value == kEmbedded ? "" : value;
+      limits.classical_eval = value == kEmbeddedClassical;
+      limits.engine_path = value == kEmbedded || value == kEmbeddedClassical ? "" : value;
     } else if (!parse_whole(value, number) || (n != 1 && number > uint64_t(1) << 30)) {
       return Error{where(index) + ": '" + value + "' is not a " + names[n]};
     } else if (n == 0) {

@@ -24,13 +24,15 @@ namespace bookforge::book {
 // The limits a verdict depends on. The thread count is not one of them: each searcher is one
 // thread, cleared for every position.
 struct RescoreLimits {
-  int depth = 0;            // search depth per position...
-  uint64_t nodes = 0;       // ...or node budget (exactly one of the two)
-  std::string engine_path;  // external UCI engine (found on PATH without a '/'); empty = the embedded one
-  int hash_mb = 8;          // per searcher
+  int depth = 0;                // search depth per position...
+  uint64_t nodes = 0;           // ...or node budget (exactly one of the two)
+  std::string engine_path;      // external UCI engine (found on PATH without a '/'); empty = the embedded one
+  int hash_mb = 8;              // per searcher
+  bool classical_eval = false;  // the embedded engine with its hand-written evaluation, not the network
 
-  // "embedded", or the engine's file name: what a plan or a verdicts file records, so that the
-  // same engine installed in another folder on another machine is the same engine.
+  // "embedded" (or "embedded-classical"), or the engine's file name: what a plan or a verdicts
+  // file records, so that the same engine installed in another folder on another machine is the
+  // same engine.
   std::string engine_name() const;
   // The limits as "name value" lines (depth, nodes, engine, hash), and back.
   std::vector<std::string> lines() const;

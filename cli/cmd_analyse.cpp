@@ -9,6 +9,7 @@
 #include "chess/move_sequence.h"
 #include "chess/san.h"
 #include "cli/command.h"
+#include "cli/eval_option.h"
 #include "cli/number_option.h"
 #include "engine/search.h"
 #include "json/engine_json.h"
@@ -26,6 +27,7 @@ struct AnalyseOptions {
   bool json = false;
   int hash_mb = 64;
   int threads = 1;
+  std::string eval = "network";
 };
 
 constexpr int kDefaultDepth = 12;
@@ -138,7 +140,11 @@ void setup_analyse(CLI::App& root) {
       ->transform(whole_number(1, kMaxHashMb));
   sub->add_option("--threads", opts->threads, "Search threads (default 1)")
       ->transform(whole_number(1, kMaxThreads));
-  sub->callback([opts] { set_exit_code(run_analyse(*opts)); });
+  add_eval_option(sub, opts->eval);
+  sub->callback([opts] {
+    apply_eval_option(opts->eval);
+    set_exit_code(run_analyse(*opts));
+  });
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include "chess/san.h"
 #include "cli/command.h"
+#include "cli/eval_option.h"
 #include "cli/number_option.h"
 #include "engine/bench.h"
 #include "engine/epd.h"
@@ -36,6 +37,7 @@ struct BenchOptions {
   int64_t movetime_ms = 0;
   int threads = 1;
   int first = 0;  // only the first N positions; 0 = all
+  std::string eval = "network";
 };
 
 int run_signature_bench(const BenchOptions& opts) {
@@ -187,6 +189,7 @@ void setup_bench(CLI::App& root) {
                   "Transposition table size in MB (default " + std::to_string(engine::kBenchHashMb) + ")")
       ->transform(whole_number(1, kMaxHashMb));
   sub->add_flag("--quiet", opts->quiet, "Only the totals");
+  add_eval_option(sub, opts->eval);
   auto* epd = sub->add_option("--epd", opts->epd, "Run an EPD test suite (bm/am, STS points) instead")
                   ->check(CLI::ExistingFile);
   auto* nodes = sub->add_option("--nodes", opts->nodes, "Suite: node budget per position")
@@ -207,6 +210,7 @@ void setup_bench(CLI::App& root) {
       ->needs(epd);
   sub->callback([opts, depth] {
     opts->depth_given = depth->count() > 0;
+    apply_eval_option(opts->eval);
     set_exit_code(opts->epd.empty() ? run_signature_bench(*opts) : run_suite(*opts));
   });
 }

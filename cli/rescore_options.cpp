@@ -73,6 +73,12 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
   cmd->add_option("--rescore-engine", f.engine,
                   "Use this external UCI engine (e.g. /usr/games/stockfish) instead of the embedded one")
       ->group(group);
+  cmd->add_option(
+         "--rescore-eval", f.eval,
+         "The embedded engine's evaluation: its network (network) or the hand-written one (classical) " +
+             shown(std::string_view("network")))
+      ->check(CLI::IsMember({"network", "classical"}))
+      ->group(group);
   cmd->add_option("--rescore-hash", f.hash_mb,
                   "Transposition table per rescoring thread, in MB " + shown(double(defaults.hash_mb)))
       ->transform(whole_number(1, 4096))
@@ -123,6 +129,9 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.blend = f.blend;
   o.proven = !f.engine_alone;
   o.engine_path = f.engine;
+  o.classical_eval = f.eval == "classical";
+  if (o.classical_eval && !f.engine.empty())
+    return Error{"--rescore-eval is for the embedded engine, not --rescore-engine"};
   o.hash_mb = f.hash_mb;
   o.threads = read_threads(read);
   o.find_suspicious = !f.suspicious.empty();

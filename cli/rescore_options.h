@@ -26,6 +26,7 @@ struct RescoreFlags {
   double blend = book::RescoreOptions{}.blend;
   bool engine_alone = false;
   std::string engine;
+  std::string eval = "network";  // the embedded engine's evaluation: network or classical
   int hash_mb = book::RescoreOptions{}.hash_mb;
   std::string suspicious;  // CSV path
   double suspicious_share = book::RescoreOptions{}.suspicious_share;

@@ -4,9 +4,16 @@
 #include <cstdlib>
 
 #include "chess/attacks.h"
+#include "engine/nnue.h"
 
 namespace bookforge::engine {
 namespace {
+
+// Positions no one can win: bare kings, or a single minor piece and nothing else.
+bool no_one_can_win(const chess::Board& b) {
+  return !b.pieces(chess::kPawn) && !b.pieces(chess::kRook) && !b.pieces(chess::kQueen) &&
+         chess::popcount(b.pieces(chess::kKnight) | b.pieces(chess::kBishop)) <= 1;
+}
 
 // A middlegame/endgame pair; the final score blends the two by game phase.
 using S = EvalWeight;
@@ -602,10 +609,7 @@ int Evaluation::endgame_scale(int eg) const {
 }
 
 EvalBreakdown Evaluation::run() {
-  // Positions no one can win: bare kings, or a single minor piece and nothing else.
-  if (!b_.pieces(chess::kPawn) && !b_.pieces(chess::kRook) && !b_.pieces(chess::kQueen) &&
-      chess::popcount(b_.pieces(chess::kKnight) | b_.pieces(chess::kBishop)) <= 1)
-    return {.drawn = true};
+  if (no_one_can_win(b_)) return {.drawn = true};
 
   init(chess::kWhite);
   init(chess::kBlack);
@@ -660,6 +664,10 @@ Score evaluate(const chess::Board& board, const EvalParams& params) {
   return board.side_to_move() == chess::kWhite ? blended : -blended;
 }
 
-Score evaluate(const chess::Board& board) { return evaluate(board, kDefaultParams); }
+Score evaluate(const chess::Board& board) {
+  if (!nnue::use_network()) return evaluate(board, kDefaultParams);
+  if (no_one_can_win(board)) return kScoreDraw;
+  return nnue::evaluate(board, nnue::active_network());
+}
 
 }  // namespace bookforge::engine

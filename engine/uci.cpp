@@ -9,6 +9,7 @@
 
 #include "chess/movegen.h"
 #include "chess/san.h"
+#include "engine/nnue.h"
 
 namespace bookforge::engine {
 namespace {
@@ -150,6 +151,8 @@ void UciSession::cmd_uci() {
   send("option name Ponder type check default false");
   send("option name Clear Hash type button");
   send("option name UCI_Chess960 type check default false");
+  send("option name Use NNUE type check default true");
+  send("option name EvalFile type string default <embedded>");
   send(std::string("option name OwnBook type check default ") +
        (default_book_file_.empty() ? "false" : "true"));
   send("option name BookFile type string default " +
@@ -204,6 +207,11 @@ void UciSession::cmd_setoption(const std::vector<std::string>& tokens) {
     engine_.new_game();
   } else if (key == "ponder") {
     // Pondering needs nothing from us but "go ponder" and "ponderhit".
+  } else if (key == "use nnue") {
+    engine::nnue::set_use_network(flag == "true");
+  } else if (key == "evalfile") {
+    if (Status s = engine::nnue::use_network_file(value); !s.ok())
+      send("info string cannot use EvalFile: " + s.error().message);
   } else if (key == "uci_chess960") {
     chess960_ = flag == "true";
   } else if (key == "ownbook") {

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -260,6 +261,23 @@ Status UciClient::expect(const std::string& token, int64_t timeout_ms) {
 Status UciClient::new_game() {
   if (Status s = send("ucinewgame"); !s.ok()) return s;
   return expect("readyok", 30000);
+}
+
+Result<std::optional<Score>> UciClient::static_eval(const chess::Board& board) {
+  if (Status s = send("position fen " + board.fen()); !s.ok()) return s.error();
+  if (Status s = send("eval"); !s.ok()) return s.error();
+  ReplyWait reply = wait_for("Final evaluation", 10000, " for " + board.fen());
+  for (;;) {
+    Result<std::string> text = read_line(reply);
+    if (!text.ok()) return text.error();
+    // "Final evaluation       +0.35 (white side) [...]", or "Final evaluation: none (in check)".
+    constexpr std::string_view kFinal = "Final evaluation";
+    if (text->rfind(kFinal, 0) != 0) continue;
+    std::istringstream in(text->substr(kFinal.size()));
+    double pawns = 0;
+    if (!(in >> pawns)) return std::optional<Score>();
+    return std::optional<Score>(Score(std::lround(pawns * 100)));
+  }
 }
 
 Result<SearchResult> UciClient::search(const chess::Board& board, const SearchLimits& limits,

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,11 @@ class UciClient {
   // (so a node or depth limit gets `grace_ms` of CPU); when it fails, "stop" is sent.
   Result<SearchResult> search(const chess::Board& board, const SearchLimits& limits,
                               int64_t grace_ms = 30000);
+
+  // The engine's static evaluation of `board` in centipawns, White's view, by Stockfish's "eval"
+  // command (not part of UCI: other engines do not answer it). Empty when the engine gives none
+  // (Stockfish gives none in check).
+  Result<std::optional<Score>> static_eval(const chess::Board& board);
 
  private:
   class ReplyWait;

@@ -14,7 +14,7 @@
 // king distances) and the mobility centres stay fixed.
 //
 // What was fitted and tried, with its STS and WAC figures and the noise they are measured
-// against, is logged in docs/engine.md ("Tuning the evaluation").
+// against, is logged in docs/engine.md ("Tuning the hand-written evaluation").
 //
 // It starts from the weights compiled into the engine, so a rerun refines the current ones
 // (the committed weights came from one run on game results over the hand-set weights, as in

@@ -73,6 +73,7 @@ RESCORING = {
     "--rescore-engine-alone": 0,
     "--rescore-engine": 1,
     "--rescore-hash": 1,
+    "--rescore-eval": 1,
     "--suspicious": 1,
     "--suspicious-share": 1,
     "--suspicious-margin": 1,

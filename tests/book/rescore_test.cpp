@@ -242,8 +242,9 @@ TEST(Rescore, OptionsAreValidated) {
 
 // ---- Moves proven by their games ------------------------------------------------------------
 
-// After 1.e4 e5, 2.f4 (the King's Gambit) loses a pawn for play that a depth-6 search does not
-// see: it puts 2.f4 about 110 cp below 2.Nf3, well beyond a 50 cp margin.
+// After 1.e4 e5, 2.f4 (the King's Gambit) loses a pawn for play that a depth-6 search with the
+// hand-written evaluation does not see: it puts 2.f4 about 110 cp below 2.Nf3, well beyond a
+// 50 cp margin. (The network sees the play, and keeps 2.f4 within the margin.)
 chess::Board after_e4_e5() { return after_moves({"e2e4", "e7e5"}); }
 
 // `nf3` drawn games of 2.Nf3 (none: no such candidate) and `f4` games of 2.f4 with White's
@@ -279,6 +280,7 @@ TEST(RescoreProven, AMoveProvenByItsGamesIsKeptWhateverTheEngineSays) {
   auto rescore = [&](book::PositionCandidates& p, bool proven) {
     std::vector<book::ReachablePosition> positions{{b, &p, 2}};
     book::RescoreOptions o = depth_options(6);
+    o.classical_eval = true;
     o.proven = proven;
     book::Rescorer rescorer(o);
     EXPECT_TRUE(rescorer.transform(positions).ok());

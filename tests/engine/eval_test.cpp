@@ -15,53 +15,19 @@ namespace bookforge::engine {
 namespace {
 
 using test::board_of;
+using test::colour_flipped;
 
-// The same position with the colours swapped: ranks mirrored, piece letters' case swapped,
-// the other side to move, castling rights and the en-passant square mirrored too.
-std::string colour_flipped(const std::string& fen) {
-  std::istringstream in(fen);
-  std::string placement, side, castling = "-", ep = "-";
-  in >> placement >> side >> castling >> ep;
-  std::vector<std::string> ranks;
-  std::stringstream ps(placement);
-  for (std::string rank; std::getline(ps, rank, '/');) ranks.push_back(rank);
-  std::string flipped;
-  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
-    if (!flipped.empty()) flipped += '/';
-    for (char c : *it)
-      flipped += std::isalpha(static_cast<unsigned char>(c))
-                     ? (std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c)))
-                     : c;
-  }
-  std::string rights;
-  for (char c : castling)
-    rights += c == '-' ? c : (std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c)));
-  // Polyglot/FEN order: white's rights first.
-  std::string ordered;
-  for (char c : std::string("KQkq"))
-    if (rights.find(c) != std::string::npos) ordered += c;
-  if (ordered.empty()) ordered.push_back('-');
-  if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
-  return flipped + (side == "w" ? " b " : " w ") + ordered + " " + ep + " 0 1";
-}
+// These tests are of the hand-written evaluation; engine::evaluate(board) uses the network by
+// default (tests/engine/nnue_test.cpp).
+Score classical(const chess::Board& board) { return evaluate(board, default_eval_params()); }
+Score classical(const chess::Board& board, const EvalParams& params) { return evaluate(board, params); }
 
-const std::vector<std::string> kPositions = {
-    std::string(chess::kStartFen),
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    "r2q1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 10",
-    "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/6K1 b - - 0 25",
-    "8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 40",
-    "8/8/4k3/8/2P5/8/8/4K3 b - - 0 50",
-    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    "r3k2r/pb1n1ppp/1p2p3/q1pp4/2PP4/P1Q1PN2/1P1B1PPP/R3K2R b KQkq - 1 12",
-    "6k1/5ppp/8/8/8/8/1q3PPP/3R2K1 w - - 0 30",
-    "8/8/8/4k3/8/8/3BB3/4K3 w - - 0 60",
-};
+const std::vector<std::string>& kPositions = test::evaluation_positions();
 
 TEST(Eval, ColourFlipGivesTheSameScoreForTheSideToMove) {
   for (const std::string& fen : kPositions) {
     const std::string mirror = colour_flipped(fen);
-    EXPECT_EQ(evaluate(board_of(fen)), evaluate(board_of(mirror))) << fen << "\nmirror " << mirror;
+    EXPECT_EQ(classical(board_of(fen)), classical(board_of(mirror))) << fen << "\nmirror " << mirror;
   }
 }
 
@@ -74,7 +40,7 @@ TEST(Eval, ColourFlipOnTheStsSuite) {
     std::string placement, side, castling, ep;
     fields >> placement >> side >> castling >> ep;
     const std::string fen = placement + " " + side + " " + castling + " " + ep + " 0 1";
-    EXPECT_EQ(evaluate(board_of(fen)), evaluate(board_of(colour_flipped(fen)))) << fen;
+    EXPECT_EQ(classical(board_of(fen)), classical(board_of(colour_flipped(fen)))) << fen;
     ++checked;
   }
   EXPECT_GT(checked, 1000);
@@ -85,8 +51,7 @@ TEST(Eval, BreakdownBlendsToTheScore) {
     const chess::Board b = board_of(fen);
     const EvalBreakdown e = evaluate_breakdown(b, default_eval_params());
     const int white = e.drawn ? 0 : (e.mg * e.phase + e.eg * e.eg_scale / 64 * (24 - e.phase)) / 24;
-    EXPECT_EQ(evaluate(b), b.side_to_move() == chess::kWhite ? white : -white) << fen;
-    EXPECT_EQ(evaluate(b), evaluate(b, default_eval_params())) << fen;
+    EXPECT_EQ(classical(b), b.side_to_move() == chess::kWhite ? white : -white) << fen;
   }
 }
 
@@ -96,7 +61,7 @@ TEST(Eval, WeightsChangeTheScore) {
   EvalParams p = default_eval_params();
   p.tempo.mg += 24;
   p.tempo.eg += 24;
-  EXPECT_EQ(evaluate(b, p), evaluate(b) + 24);
+  EXPECT_EQ(classical(b, p), classical(b) + 24);
 }
 
 TEST(Eval, AMinorOnTheLastRankHasNoPawnInFront) {
@@ -107,38 +72,38 @@ TEST(Eval, AMinorOnTheLastRankHasNoPawnInFront) {
   EvalParams p = default_eval_params();
   p.minor_behind_pawn.mg += 1000;
   p.minor_behind_pawn.eg += 1000;
-  EXPECT_EQ(evaluate(board_of(fen), p), evaluate(board_of(fen)));
-  EXPECT_EQ(evaluate(board_of(fen)), evaluate(board_of(colour_flipped(fen))));
+  EXPECT_EQ(classical(board_of(fen), p), classical(board_of(fen)));
+  EXPECT_EQ(classical(board_of(fen)), classical(board_of(colour_flipped(fen))));
 }
 
 TEST(Eval, StartPositionIsNearlyEqual) {
-  const Score s = evaluate(chess::Board());
+  const Score s = classical(chess::Board());
   EXPECT_GT(s, -10);
   EXPECT_LT(s, 50);
 }
 
 TEST(Eval, MaterialDecides) {
   // White is a queen up: clearly winning for white, clearly losing for black to move.
-  const Score white_to_move = evaluate(board_of("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  const Score black_to_move = evaluate(board_of("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"));
+  const Score white_to_move = classical(board_of("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  const Score black_to_move = classical(board_of("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"));
   EXPECT_GT(white_to_move, 700);
   EXPECT_LT(black_to_move, -700);
   // A rook beats a minor piece, a minor piece beats a pawn.
-  EXPECT_GT(evaluate(board_of("4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1")),
-            evaluate(board_of("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1")));
-  EXPECT_GT(evaluate(board_of("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1")),
-            evaluate(board_of("4k3/pppp4/8/8/8/8/PPPPP3/4K3 w - - 0 1")));
+  EXPECT_GT(classical(board_of("4k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1")),
+            classical(board_of("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1")));
+  EXPECT_GT(classical(board_of("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1")),
+            classical(board_of("4k3/pppp4/8/8/8/8/PPPPP3/4K3 w - - 0 1")));
 }
 
 TEST(Eval, DeadDrawsScoreZero) {
-  EXPECT_EQ(evaluate(board_of("8/8/4k3/8/8/3K4/8/8 w - - 0 1")), 0);
-  EXPECT_EQ(evaluate(board_of("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")), 0);
-  EXPECT_EQ(evaluate(board_of("8/8/4k3/8/8/3KB3/8/8 b - - 0 1")), 0);
+  EXPECT_EQ(classical(board_of("8/8/4k3/8/8/3K4/8/8 w - - 0 1")), 0);
+  EXPECT_EQ(classical(board_of("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")), 0);
+  EXPECT_EQ(classical(board_of("8/8/4k3/8/8/3KB3/8/8 b - - 0 1")), 0);
 }
 
 TEST(Eval, AdvancedPassedPawnIsWorthMore) {
-  const Score far = evaluate(board_of("8/8/4k3/8/8/8/P7/4K3 w - - 0 1"));
-  const Score near = evaluate(board_of("8/P7/4k3/8/8/8/8/4K3 w - - 0 1"));
+  const Score far = classical(board_of("8/8/4k3/8/8/8/P7/4K3 w - - 0 1"));
+  const Score near = classical(board_of("8/P7/4k3/8/8/8/8/4K3 w - - 0 1"));
   EXPECT_GT(near, far + 100);
 }
 
@@ -146,9 +111,9 @@ TEST(Eval, ExposedKingCostsInTheMiddlegame) {
   // Same pieces; in the second position white's king has walked out in front of its pawns,
   // with every enemy piece still on the board.
   const Score castled =
-      evaluate(board_of("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1"));
+      classical(board_of("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 1"));
   const Score exposed =
-      evaluate(board_of("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NPKN2/PPP2PPP/R1BQ1R2 w - - 0 1"));
+      classical(board_of("r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NPKN2/PPP2PPP/R1BQ1R2 w - - 0 1"));
   EXPECT_GT(castled, exposed + 50);
 }
 

@@ -204,3 +204,42 @@ TEST(UciClient, BusyEngineWithoutUciokFailsToLaunch) {
 
 }  // namespace
 }  // namespace bookforge::engine
+
+namespace bookforge::engine {
+namespace {
+
+// Stockfish's "eval": a table of terms, then the final line, in pawns from White's view, or
+// "none" in check.
+TEST(UciClient, StaticEvalReadsTheFinalEvaluationLine) {
+  test::TempDir dir;
+  const std::filesystem::path script = dir / "eval_engine.sh";
+  test::write_file(script,
+                   "#!/bin/sh\n"
+                   "while read -r cmd rest; do\n"
+                   "  case \"$cmd\" in\n"
+                   "    uci) echo 'id name Fake'; echo uciok ;;\n"
+                   "    isready) echo readyok ;;\n"
+                   "    position) fen=\"$rest\" ;;\n"
+                   "    eval) echo ' Term | White | Black'; echo 'NNUE evaluation  +9.99 (white side)';\n"
+                   "          case \"$fen\" in\n"
+                   "            *' b '*) echo 'Final evaluation: none (in check)' ;;\n"
+                   "            *) echo 'Final evaluation       -0.35 (white side) [with scaled NNUE]' ;;\n"
+                   "          esac ;;\n"
+                   "    quit) exit 0 ;;\n"
+                   "  esac\n"
+                   "done\n");
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  auto client = UciClient::launch(script.string(), {});
+  ASSERT_TRUE(client.ok()) << client.error().message;
+  Result<std::optional<Score>> white = (*client)->static_eval(test::board_of(std::string(chess::kStartFen)));
+  ASSERT_TRUE(white.ok()) << white.error().message;
+  EXPECT_EQ(*white, std::optional<Score>(-35));
+  // (The script answers "none" for Black to move.)
+  Result<std::optional<Score>> checked =
+      (*client)->static_eval(test::board_of("4k3/8/8/8/8/8/8/4KR2 b - - 0 1"));
+  ASSERT_TRUE(checked.ok()) << checked.error().message;
+  EXPECT_EQ(*checked, std::nullopt);
+}
+
+}  // namespace
+}  // namespace bookforge::engine

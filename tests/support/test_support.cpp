@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -117,6 +118,49 @@ chess::Board board_of(const std::string& fen) {
   Result<chess::Board> b = chess::Board::from_fen(fen);
   EXPECT_TRUE(b.ok()) << fen << ": " << (b.ok() ? "" : b.error().message);
   return b.ok() ? *b : chess::Board();
+}
+
+std::string colour_flipped(const std::string& fen) {
+  std::istringstream in(fen);
+  std::string placement, side, castling = "-", ep = "-";
+  in >> placement >> side >> castling >> ep;
+  std::vector<std::string> ranks;
+  std::stringstream ps(placement);
+  for (std::string rank; std::getline(ps, rank, '/');) ranks.push_back(rank);
+  std::string flipped;
+  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
+    if (!flipped.empty()) flipped += '/';
+    for (char c : *it)
+      flipped += std::isalpha(static_cast<unsigned char>(c))
+                     ? (std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c)))
+                     : c;
+  }
+  std::string rights;
+  for (char c : castling)
+    rights += c == '-' ? c : (std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c)));
+  // Polyglot/FEN order: white's rights first.
+  std::string ordered;
+  for (char c : std::string("KQkq"))
+    if (rights.find(c) != std::string::npos) ordered += c;
+  if (ordered.empty()) ordered.push_back('-');
+  if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
+  return flipped + (side == "w" ? " b " : " w ") + ordered + " " + ep + " 0 1";
+}
+
+const std::vector<std::string>& evaluation_positions() {
+  static const std::vector<std::string> positions = {
+      std::string(chess::kStartFen),
+      "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+      "r2q1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 10",
+      "2r3k1/pp3ppp/4p3/3pP3/3P4/P4N2/1P3PPP/6K1 b - - 0 25",
+      "8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 40",
+      "8/8/4k3/8/2P5/8/8/4K3 b - - 0 50",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "r3k2r/pb1n1ppp/1p2p3/q1pp4/2PP4/P1Q1PN2/1P1B1PPP/R3K2R b KQkq - 1 12",
+      "6k1/5ppp/8/8/8/8/1q3PPP/3R2K1 w - - 0 30",
+      "8/8/8/4k3/8/8/3BB3/4K3 w - - 0 60",
+  };
+  return positions;
 }
 
 std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries) {

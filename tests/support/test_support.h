@@ -55,6 +55,15 @@ CommandResult run_program(const std::vector<std::string>& argv, const std::strin
 // The board of a FEN; a bad FEN fails the calling test (and gives the start position).
 chess::Board board_of(const std::string& fen);
 
+// The same position with the colours swapped: ranks mirrored, piece letters' case swapped, the
+// other side to move, castling rights and the en-passant square mirrored too (move counters
+// reset). An evaluation scores both alike for the side to move.
+std::string colour_flipped(const std::string& fen);
+
+// Positions of every phase for the evaluations' tests: openings, middlegames, endgames, an
+// en-passant square, bare material.
+const std::vector<std::string>& evaluation_positions();
+
 // A Polyglot book's bytes: the entries in the book's order (book_order), encoded.
 std::vector<unsigned char> polyglot_bytes(std::vector<book::PolyglotEntry> entries);
 
