@@ -10,6 +10,7 @@ RESCORING = {
     "depth": ["--rescore-depth", "5"],
     "nodes, propagated": ["--rescore-nodes", "3000", "--rescore-propagate", "--rescore-repair"],
     "blend, engine alone": ["--rescore-depth", "4", "--rescore-blend", "0.5", "--rescore-engine-alone"],
+    "hand-written evaluation": ["--rescore-depth", "5", "--rescore-eval", "classical"],
 }
 
 

@@ -97,6 +97,19 @@ TEST_F(RescoreBatches, PropagationRepairBlendAndSuspiciousGiveTheOneProcessBook)
       {"--threads", "2"});
 }
 
+// The plan names the evaluation with the engine, so every batch searches with the one the build
+// chose, whatever a worker's default.
+TEST_F(RescoreBatches, TheHandWrittenEvaluationIsThePlansAndGivesTheOneProcessBook) {
+  const Args flags = {"--rescore-depth", "5", "--rescore-eval", "classical"};
+  expect_same_book_for_any_batches(flags);
+  write_plan(flags, "classical-plan");
+  EXPECT_NE(test::read_file(dir_ / "classical-plan").find("\nengine embedded-classical\n"),
+            std::string::npos);
+  build_in_one_process({"--rescore-depth", "5"}, "network");
+  build_in_one_process(flags, "classical");
+  EXPECT_NE(test::read_file(dir_ / "network.bin"), test::read_file(dir_ / "classical.bin"));
+}
+
 TEST_F(RescoreBatches, NodeLimitGivesTheOneProcessBook) {
   expect_same_book_for_any_batches({"--rescore-nodes", "1000", "--min-move-games", "2"});
 }
@@ -154,7 +167,14 @@ TEST_F(RescoreBatches, VerdictsOfOtherLimitsAreRefusedNamingTheLimit) {
   EXPECT_NE(hash.err.find("rescore hash: 8 MB in " + verdicts[0] + ", 16 MB in this build"),
             std::string::npos)
       << hash.err;
-  for (const char* name : {"depth", "nodes", "hash"}) {
+  const auto eval =
+      build_from_verdicts({"--rescore-depth", "5", "--rescore-eval", "classical"}, verdicts, "eval");
+  EXPECT_EQ(eval.exit_code, 1);
+  EXPECT_NE(
+      eval.err.find("rescore engine: embedded in " + verdicts[0] + ", embedded-classical in this build"),
+      std::string::npos)
+      << eval.err;
+  for (const char* name : {"depth", "nodes", "hash", "eval"}) {
     EXPECT_FALSE(fs::exists(dir_ / (std::string(name) + ".bin"))) << name;
     EXPECT_FALSE(fs::exists(dir_ / (std::string(name) + ".csv"))) << name;
   }
