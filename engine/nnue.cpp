@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -68,6 +70,11 @@ Result<std::unique_ptr<Network>> read_network(std::span<const unsigned char> byt
   for (int16_t& w : net->feature_bias) w = get<int16_t>(p);
   for (int16_t& w : net->output_weights) w = get<int16_t>(p);
   net->output_bias = get<int32_t>(p);
+  // The output sum runs in 32 bits: a file whose largest possible sum does not fit is refused
+  // rather than overflowing in the search.
+  int64_t largest = std::abs(int64_t(net->output_bias));
+  for (int16_t w : net->output_weights) largest += int64_t(kQA) * std::abs(int64_t(w));
+  if (largest > INT32_MAX) return Error{name + ": output weights too large for this build's integer network"};
   return net;
 }
 

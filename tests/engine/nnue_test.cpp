@@ -56,6 +56,11 @@ TEST(Nnue, BadFilesAreRefusedByName) {
   hidden[8] = char(64);
   EXPECT_EQ(message(hidden),
             "net.nnue: a network of 64 neurons, this build has " + std::to_string(nnue::kHidden));
+  auto huge = std::make_unique<nnue::Network>(nnue::embedded_network());
+  huge->output_weights.fill(32767);  // 255 * 32767 * 256 fits 32 bits, with this bias it does not
+  huge->output_bias = 100'000'000;
+  EXPECT_EQ(message(nnue::network_bytes(*huge)),
+            "net.nnue: output weights too large for this build's integer network");
   Result<std::unique_ptr<nnue::Network>> missing = nnue::read_network_file("/nonexistent/net.nnue");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().message.find("/nonexistent/net.nnue"), std::string::npos);
