@@ -17,15 +17,6 @@ constexpr size_t kTrailerBytes = 24;  // item count, end magic, checksum
 constexpr size_t kBuffer = 256 << 10;
 constexpr uint32_t kMaxHeaderBytes = 64 << 20;
 
-void put_le(std::string& out, uint64_t v, int bytes) {
-  unsigned char le[8];
-  store_le(le, v, bytes);
-  out.append(reinterpret_cast<const char*>(le), size_t(bytes));
-}
-uint64_t get_le(const char* p, int bytes) {
-  return load_le(reinterpret_cast<const unsigned char*>(p), bytes);
-}
-
 std::span<const unsigned char> bytes_of(const void* data, size_t size) {
   return {static_cast<const unsigned char*>(data), size};
 }
@@ -93,8 +84,8 @@ Result<FramedWriter> FramedWriter::create(const std::string& path, const FrameKi
   FramedWriter writer(std::move(*file));
   std::memcpy(writer.end_magic_, kind.end_magic, sizeof writer.end_magic_);
   std::string prefix(kind.magic, sizeof kind.magic);
-  put_le(prefix, kind.version, 4);
-  put_le(prefix, uint32_t(header.size()), 4);
+  append_le(prefix, kind.version, 4);
+  append_le(prefix, uint32_t(header.size()), 4);
   writer.put(prefix.data(), prefix.size());
   writer.put(header.data(), header.size());
   return writer;
@@ -131,12 +122,12 @@ void FramedWriter::put_item(const void* data, size_t size) {
 
 Result<uint64_t> FramedWriter::commit() {
   std::string trailer;
-  put_le(trailer, items_, 8);
+  append_le(trailer, items_, 8);
   trailer.append(end_magic_, sizeof end_magic_);
   put(trailer.data(), trailer.size());
   flush();
   std::string checksum;
-  put_le(checksum, hasher_.digest(), 8);
+  append_le(checksum, hasher_.digest(), 8);
   if (error_.ok()) error_ = file_.write(checksum.data(), checksum.size());
   if (!error_.ok()) return error_.error();
   if (Status s = file_.commit(); !s.ok()) return s.error();
@@ -159,11 +150,11 @@ Result<FramedReader> FramedReader::open(const std::string& path, const FrameKind
     return damaged("too short");
   if (std::memcmp(prefix, kind.magic, sizeof kind.magic) != 0)
     return damaged(std::string("no ") + kind.name + " magic");
-  const uint64_t version = get_le(prefix + 8, 4);
+  const uint64_t version = load_le(prefix + 8, 4);
   if (version != kind.version)
     return Error{path + ": " + kind.name + " format version " + std::to_string(version) +
                  ", this bookforge reads " + std::to_string(kind.version)};
-  const uint64_t header_bytes = get_le(prefix + 12, 4);
+  const uint64_t header_bytes = load_le(prefix + 12, 4);
   if (header_bytes > kMaxHeaderBytes || kPrefixBytes + header_bytes + kTrailerBytes > uint64_t(size))
     return damaged("too short for its header");
   reader.header_.resize(header_bytes);
@@ -177,8 +168,8 @@ Result<FramedReader> FramedReader::open(const std::string& path, const FrameKind
   reader.prefix_ += reader.header_;
   reader.items_begin_ = kPrefixBytes + header_bytes;
   reader.items_end_ = uint64_t(size) - kTrailerBytes;
-  reader.items_ = get_le(reader.trailer_.data(), 8);
-  reader.checksum_ = get_le(reader.trailer_.data() + 16, 8);
+  reader.items_ = load_le(reader.trailer_.data(), 8);
+  reader.checksum_ = load_le(reader.trailer_.data() + 16, 8);
   reader.close_file();  // opened again when the items are first asked for
   return reader;
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "base/output_file.h"
+#include "cli/eval_option.h"
 #include "cli/help_default.h"
 #include "cli/number_option.h"
 
@@ -77,7 +78,7 @@ void add_rescore_options(CLI::App* cmd, RescoreFlags& f) {
          "--rescore-eval", f.eval,
          "The embedded engine's evaluation: its network (network) or the hand-written one (classical) " +
              shown(std::string_view("network")))
-      ->check(CLI::IsMember({"network", "classical"}))
+      ->check(eval_choices())
       ->group(group);
   cmd->add_option("--rescore-hash", f.hash_mb,
                   "Transposition table per rescoring thread, in MB " + shown(double(defaults.hash_mb)))
@@ -129,7 +130,7 @@ Result<std::optional<book::RescoreOptions>> make_rescore_options(const RescoreFl
   o.blend = f.blend;
   o.proven = !f.engine_alone;
   o.engine_path = f.engine;
-  o.classical_eval = f.eval == "classical";
+  o.classical_eval = is_classical(f.eval);
   if (o.classical_eval && !f.engine.empty())
     return Error{"--rescore-eval is for the embedded engine, not --rescore-engine"};
   o.hash_mb = f.hash_mb;

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "base/content_hash.h"
+#include "base/little_endian.h"
 #include "base/output_file.h"
 
 namespace bookforge::counts {
@@ -16,14 +17,6 @@ constexpr char kMagic[8] = {'B', 'F', 'G', 'A', 'M', 'E', 'S', '\n'};
 constexpr uint32_t kVersion = 1;
 constexpr size_t kHeadBytes = 32;
 
-void put_le(std::string& out, uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(char(v >> (8 * i)));
-}
-uint64_t get_le(const char* p, int bytes) {
-  uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= uint64_t(uint8_t(p[i])) << (8 * i);
-  return v;
-}
 uint64_t checksum(const std::string& bytes, size_t size) {
   ContentHasher hasher;
   hasher.update({reinterpret_cast<const unsigned char*>(bytes.data()), size});
@@ -34,13 +27,13 @@ uint64_t checksum(const std::string& bytes, size_t size) {
 
 Status write_game_list(const std::string& path, const GameList& list) {
   std::string bytes(kMagic, sizeof kMagic);
-  put_le(bytes, kVersion, 4);
-  put_le(bytes, 0, 4);
-  put_le(bytes, list.set_id, 8);
-  put_le(bytes, list.fingerprints.size(), 8);
+  append_le(bytes, kVersion, 4);
+  append_le(bytes, 0, 4);
+  append_le(bytes, list.set_id, 8);
+  append_le(bytes, list.fingerprints.size(), 8);
   bytes.reserve(bytes.size() + 8 * list.fingerprints.size() + 8);
-  for (uint64_t f : list.fingerprints) put_le(bytes, f, 8);
-  put_le(bytes, checksum(bytes, bytes.size()), 8);
+  for (uint64_t f : list.fingerprints) append_le(bytes, f, 8);
+  append_le(bytes, checksum(bytes, bytes.size()), 8);
   return write_output_file(path, bytes);
 }
 
@@ -54,18 +47,18 @@ Result<GameList> read_game_list(const std::string& path) {
   };
   if (b.size() < kHeadBytes + 8) return damaged("too short");
   if (std::memcmp(b.data(), kMagic, sizeof kMagic) != 0) return damaged("no game list magic");
-  if (get_le(b.data() + 8, 4) != kVersion)
-    return Error{path + ": game list version " + std::to_string(get_le(b.data() + 8, 4)) +
+  if (load_le(b.data() + 8, 4) != kVersion)
+    return Error{path + ": game list version " + std::to_string(load_le(b.data() + 8, 4)) +
                  ", this bookforge reads " + std::to_string(kVersion)};
   GameList list;
-  list.set_id = get_le(b.data() + 16, 8);
-  const uint64_t n = get_le(b.data() + 24, 8);
+  list.set_id = load_le(b.data() + 16, 8);
+  const uint64_t n = load_le(b.data() + 24, 8);
   if (n > (b.size() - kHeadBytes - 8) / 8 || b.size() != kHeadBytes + 8 * n + 8)
     return damaged("wrong length");
-  if (checksum(b, b.size() - 8) != get_le(b.data() + b.size() - 8, 8))
+  if (checksum(b, b.size() - 8) != load_le(b.data() + b.size() - 8, 8))
     return damaged("the checksum does not match");
   list.fingerprints.resize(n);
-  for (uint64_t i = 0; i < n; ++i) list.fingerprints[i] = get_le(b.data() + kHeadBytes + 8 * i, 8);
+  for (uint64_t i = 0; i < n; ++i) list.fingerprints[i] = load_le(b.data() + kHeadBytes + 8 * i, 8);
   if (std::adjacent_find(list.fingerprints.begin(), list.fingerprints.end(), std::greater_equal<>()) !=
       list.fingerprints.end())
     return damaged("fingerprints out of order");

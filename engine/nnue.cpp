@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "base/little_endian.h"
 #include "chess/attacks.h"
 
 // The shipped network's bytes, placed in the binary by the assembler (CMake passes the file's
@@ -32,17 +33,16 @@ constexpr char kMagic[4] = {'B', 'F', 'N', 'N'};
 constexpr uint32_t kVersion = 1;
 constexpr size_t kHeadBytes = 12;
 
+// A field of the file: its value, and the reader moved past it.
 template <class T>
 void put(std::string& out, T value) {
-  for (size_t i = 0; i < sizeof(T); ++i) out.push_back(char((uint64_t(value) >> (8 * i)) & 0xff));
+  append_le(out, uint64_t(value), int(sizeof(T)));
 }
-
 template <class T>
 T get(const unsigned char*& p) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(p[i]) << (8 * i);
+  const T value = T(load_le(p, int(sizeof(T))));
   p += sizeof(T);
-  return T(v);
+  return value;
 }
 
 std::atomic<bool> g_use_network{true};
@@ -58,7 +58,8 @@ Result<std::unique_ptr<Network>> read_network(std::span<const unsigned char> byt
   const unsigned char* p = bytes.data() + 4;
   const uint32_t version = get<uint32_t>(p), hidden = get<uint32_t>(p);
   if (version != kVersion)
-    return Error{name + ": network format " + std::to_string(version) + ", this build reads 1"};
+    return Error{name + ": network format " + std::to_string(version) + ", this build reads " +
+                 std::to_string(kVersion)};
   if (hidden != uint32_t(kHidden))
     return Error{name + ": a network of " + std::to_string(hidden) + " neurons, this build has " +
                  std::to_string(kHidden)};
@@ -82,6 +83,7 @@ Result<std::unique_ptr<Network>> read_network_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{path + ": cannot open the network file"};
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return Error{path + ": cannot read the network file"};
   return read_network({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()}, path);
 }
 

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,19 @@ namespace bookforge {
 namespace {
 
 constexpr engine::Score kMateClamp = 3000;
+
+// The engine's score of `board` from White's view: its static evaluation, or a search's score;
+// none when it has none (in check for the static evaluation, mate or stalemate for a search).
+Result<std::optional<engine::Score>> white_score(engine::UciClient& client, const chess::Board& board,
+                                                 const engine::SearchLimits& limits, bool static_eval) {
+  if (static_eval) return client.static_eval(board);
+  if (Status s = client.new_game(); !s) return s.error();
+  const auto result = client.search(board, limits);
+  if (!result.ok()) return result.error();
+  if (result->lines.empty()) return std::optional<engine::Score>();
+  const engine::Score stm = result->lines[0].score;
+  return std::optional<engine::Score>(board.side_to_move() == chess::kWhite ? stm : -stm);
+}
 
 int run(const std::string& engine_path, uint64_t nodes, bool static_eval) {
   auto client = engine::UciClient::launch(engine_path, {{"Threads", "1"}, {"Hash", "16"}});
@@ -55,31 +69,14 @@ int run(const std::string& engine_path, uint64_t nodes, bool static_eval) {
       std::cerr << "sf_label: standard input, line " << line_number << ": " << board.error().message << "\n";
       return 1;
     }
-    if (static_eval) {
-      const auto score = (*client)->static_eval(*board);
-      if (!score.ok()) {
-        std::cerr << "sf_label: " << score.error().message << "\n";
-        return 1;
-      }
-      if (!*score) continue;
-      std::cout << line << '|' << std::clamp<engine::Score>(**score, -kMateClamp, kMateClamp) << '\n';
-      if (++done % 100000 == 0) std::cerr << "labelled " << done << " positions\n";
-      continue;
-    }
-    if (Status s = (*client)->new_game(); !s) {
-      std::cerr << "sf_label: " << s.error().message << "\n";
+    const auto score = white_score(**client, *board, limits, static_eval);
+    if (!score.ok()) {
+      std::cerr << "sf_label: " << score.error().message << "\n";
       return 1;
     }
-    const auto result = (*client)->search(*board, limits);
-    if (!result.ok()) {
-      std::cerr << "sf_label: " << result.error().message << "\n";
-      return 1;
-    }
-    if (result->lines.empty()) continue;  // mate or stalemate: no score to learn from
-    const engine::Score stm = std::clamp<engine::Score>(result->lines[0].score, -kMateClamp, kMateClamp);
-    const engine::Score white = board->side_to_move() == chess::kWhite ? stm : -stm;
-    std::cout << line << '|' << white << '\n';
-    if (++done % 10000 == 0) std::cerr << "labelled " << done << " positions\n";
+    if (!*score) continue;
+    std::cout << line << '|' << std::clamp<engine::Score>(**score, -kMateClamp, kMateClamp) << '\n';
+    if (++done % (static_eval ? 100000 : 10000) == 0) std::cerr << "labelled " << done << " positions\n";
   }
   return 0;
 }
