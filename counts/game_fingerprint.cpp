@@ -1,37 +1,55 @@
 #include "counts/game_fingerprint.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "base/content_hash.h"
+#include "base/little_endian.h"
 #include "pgn/tag_value.h"
 
 namespace bookforge::counts {
 namespace {
 
 // The fields are laid end to end, each text preceded by its length, so that no two different
-// games lay out the same bytes ("ab" + "c" is not "a" + "bc").
+// games lay out the same bytes ("ab" + "c" is not "a" + "bc"). The bytes go into one buffer per
+// thread, cleared for each game: every game would otherwise allocate it again as it grows.
 class FieldBytes {
  public:
+  FieldBytes() { bytes_.clear(); }
   void text(std::string_view value) {
     number(value.size(), 4);
     bytes_.append(value);
   }
-  void number(uint64_t value, int width) {
-    for (int i = 0; i < width; ++i) bytes_.push_back(char((value >> (8 * i)) & 0xff));
+  void number(uint64_t value, int width) { append_le(bytes_, value, width); }
+  // Every ply's move, two bytes each, in one append.
+  void moves(std::span<const pgn::PlyRecord> plies) {
+    const size_t at = bytes_.size();
+    bytes_.resize(at + 2 * plies.size());
+    char* out = bytes_.data() + at;
+    for (const pgn::PlyRecord& ply : plies) {
+      *out++ = char(ply.move & 0xff);
+      *out++ = char(ply.move >> 8);
+    }
   }
   std::span<const unsigned char> view() const {
     return {reinterpret_cast<const unsigned char*>(bytes_.data()), bytes_.size()};
   }
 
  private:
-  std::string bytes_;
+  static thread_local std::string bytes_;
 };
+thread_local std::string FieldBytes::bytes_;
 
-std::string decoded_tag(const pgn::TagList* tags, std::string_view name) {
-  if (!tags) return {};
-  std::optional<pgn::TagValue> value = tags->find(name);
-  return value ? value->decode() : std::string();
+// A tag as decoded text. Most values (plain ASCII, no escapes) decode to their own bytes, and
+// are laid out without making a copy.
+void decoded_tag(FieldBytes& fields, const pgn::TagList* tags, std::string_view name) {
+  std::optional<pgn::TagValue> value = tags ? tags->find(name) : std::nullopt;
+  if (!value) return fields.text({});
+  const std::string_view raw = value->raw();
+  for (unsigned char c : raw)
+    if (c == '\\' || c >= 0x80) return fields.text(value->decode());
+  fields.text(raw);
 }
 
 std::string_view raw_tag(const pgn::TagList* tags, std::string_view name) {
@@ -62,8 +80,8 @@ KnownFingerprint::~KnownFingerprint() {
 uint64_t game_fingerprint(const pgn::ReplayedGame& game) {
   if (known_game == &game) return known_fingerprint;
   FieldBytes fields;
-  fields.text(decoded_tag(game.tags, "White"));
-  fields.text(decoded_tag(game.tags, "Black"));
+  decoded_tag(fields, game.tags, "White");
+  decoded_tag(fields, game.tags, "Black");
   fields.text(raw_tag(game.tags, "Date"));
   fields.text(raw_tag(game.tags, "UTCDate"));
   fields.text(raw_tag(game.tags, "TimeControl"));
@@ -75,7 +93,7 @@ uint64_t game_fingerprint(const pgn::ReplayedGame& game) {
   fields.number(game.start_ply, 2);
   fields.number(game.plies.empty() ? 0 : game.plies.front().key, 8);
   fields.number(game.plies.size(), 4);
-  for (const pgn::PlyRecord& ply : game.plies) fields.number(ply.move, 2);
+  fields.moves(game.plies);
   ContentHasher hasher;
   hasher.update(fields.view());
   const uint64_t hash = hasher.digest();
