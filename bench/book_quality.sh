@@ -9,6 +9,7 @@
 #   depth8-propagate-repair  and with --rescore-repair too
 #   depth10-tight the setting for amateur games: --rescore-depth 10 --rescore-margin 25 --rescore-repair
 #   depth12-tight the same at depth 12
+#   depth10-m35, depth10-m50  depth10-tight at a margin of 35 and 50 cp
 #   depth8-classical, depth10-tight-classical  depth8 and depth10-tight with the hand-written
 #                 evaluation (--rescore-eval classical) instead of the network
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
@@ -97,6 +98,8 @@ rescore_flags() {
     depth8-propagate-repair) echo "--rescore-depth 8 --rescore-margin 50 --rescore-propagate --rescore-repair" ;;
     depth10-tight) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair" ;;
     depth12-tight) echo "--rescore-depth 12 --rescore-margin 25 --rescore-repair" ;;
+    depth10-m35) echo "--rescore-depth 10 --rescore-margin 35 --rescore-repair" ;;
+    depth10-m50) echo "--rescore-depth 10 --rescore-margin 50 --rescore-repair" ;;
     depth8-classical) echo "--rescore-depth 8 --rescore-margin 50 --rescore-eval classical" ;;
     depth10-tight-classical) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-eval classical" ;;
     stockfish) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes" ;;
