@@ -118,6 +118,9 @@ class SearchWorker {
   bool is_repetition(int ply) const;
   bool upcoming_repetition(int ply) const;
   void update_pv(int ply, chess::Move m);
+  int16_t& correction_entry();
+  Score corrected_eval(Score raw);
+  void update_correction(int diff, int depth);
   void update_quiet_history(int ply, chess::Move m, int bonus);
   void update_capture_history(chess::Move m, int bonus);
   void update_cutoff_stats(int ply, chess::Move best, int depth, const chess::Move* quiets, int quiet_count,
@@ -391,6 +394,28 @@ bool SearchWorker::is_draw(int ply) {
   return is_repetition(ply);
 }
 
+int16_t& SearchWorker::correction_entry() {
+  // The two sides' pawns, hashed by a multiply-xorshift into the table.
+  const uint64_t white = board_.pieces(chess::kWhite, chess::kPawn);
+  const uint64_t black = board_.pieces(chess::kBlack, chess::kPawn);
+  uint64_t h = white * 0x9e3779b97f4a7c15ull ^ (black + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 29;
+  return history_->correction[board_.side_to_move()][(h * 0x94d049bb133111ebull) >> (64 - kCorrectionBits)];
+}
+
+Score SearchWorker::corrected_eval(Score raw) {
+  const Score corrected = raw + correction_entry() / kCorrectionGrain;
+  return std::clamp(corrected, -kScoreMateInMaxPly + 1, kScoreMateInMaxPly - 1);
+}
+
+void SearchWorker::update_correction(int diff, int depth) {
+  int16_t& entry = correction_entry();
+  const int weight = std::min(depth + 1, 16);
+  const int target = std::clamp(diff * kCorrectionGrain, -kCorrectionMax, kCorrectionMax);
+  entry =
+      int16_t(std::clamp((entry * (256 - weight) + target * weight) / 256, -kCorrectionMax, kCorrectionMax));
+}
+
 void SearchWorker::update_pv(int ply, chess::Move m) {
   pv_[ply][0] = m;
   const int child_len = pv_len_[ply + 1];
@@ -491,20 +516,23 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     return tt_score;
   }
 
-  // Step 3. Static evaluation, refined by the TT score when its bound allows.
+  // Step 3. Static evaluation (the table keeps it raw; the search uses it corrected by what
+  // searches of the same pawn structure found), refined by the TT score when its bound allows.
+  Score raw_eval = kScoreNone;
   Score eval = kScoreNone;
   bool improving = false;
   if (in_check) {
     ss->static_eval = kScoreNone;
   } else {
     if (tt_hit && tte.eval != kScoreNone) {
-      ss->static_eval = tte.eval;
+      raw_eval = tte.eval;
     } else {
-      ss->static_eval = evaluate(board_);
+      raw_eval = evaluate(board_);
       if (!tt_hit)
-        engine_.tt_.store(key, ply, chess::Move::none(), kScoreNone, ss->static_eval,
-                          TranspositionTable::kMinDepth, Bound::kNone);
+        engine_.tt_.store(key, ply, chess::Move::none(), kScoreNone, raw_eval, TranspositionTable::kMinDepth,
+                          Bound::kNone);
     }
+    ss->static_eval = corrected_eval(raw_eval);
     eval = ss->static_eval;
     if (tt_score != kScoreNone && (tt_score > eval ? has_lower(tte.bound) : has_upper(tte.bound)))
       eval = tt_score;
@@ -560,7 +588,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         unmake_move(m, ply);
         if (stopped()) return 0;
         if (v >= probcut_beta) {
-          engine_.tt_.store(key, ply, m, v, ss->static_eval, depth - 3, Bound::kLower);
+          engine_.tt_.store(key, ply, m, v, raw_eval, depth - 3, Bound::kLower);
           return v;
         }
       }
@@ -694,7 +722,14 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   // Step 15. Remember the result (not for the second and later lines of a multi-PV root).
   if (!(kRoot && pv_idx_ > 0)) {
     const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
-    engine_.tt_.store(key, ply, best_move, best, ss->static_eval, depth, bound);
+    engine_.tt_.store(key, ply, best_move, best, raw_eval, depth, bound);
+    // Step 16. Correction history, from results that say where the true value lies against the
+    // static evaluation: not a fail high below it or a fail low above it, and not a capture's
+    // (the evaluation was not wrong about a quiet position then).
+    if (!in_check && !is_mate_score(best) && (!best_move.is_ok() || is_quiet(board_, best_move)) &&
+        !(bound == Bound::kLower && best <= ss->static_eval) &&
+        !(bound == Bound::kUpper && best >= ss->static_eval))
+      update_correction(best - ss->static_eval, depth);
   }
   return best;
 }
