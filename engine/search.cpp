@@ -89,6 +89,7 @@ class SearchWorker {
     chess::Move killers[2];
     Score static_eval = kScoreNone;
     int plies_from_null = 0;  // positions back that may count for repetition
+    chess::Move excluded;     // the move a singular-extension search leaves out, or none
   };
   static constexpr int kStackOffset = 4;
 
@@ -499,10 +500,13 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
   }
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = chess::Move::none();
 
-  // Step 2. Transposition table: a deep enough bound that settles the node ends it.
+  // Step 2. Transposition table: a deep enough bound that settles the node ends it. A search
+  // that leaves a move out (a singular-extension test) is not the position's search: it neither
+  // reads nor writes the table's result.
   const uint64_t key = board_.key();
+  const chess::Move excluded = ss->excluded;
   TTData tte;
-  const bool tt_hit = engine_.tt_.probe(key, ply, tte);
+  const bool tt_hit = !excluded.is_ok() && engine_.tt_.probe(key, ply, tte);
   const Score tt_score = tt_hit ? tte.score : kScoreNone;
   const chess::Move tt_move = kRoot ? root_moves_[pv_idx_].move : tt_hit ? tte.move : chess::Move::none();
   if (!kPv && tt_hit && tte.depth >= depth && tt_score != kScoreNone &&
@@ -528,7 +532,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       raw_eval = tte.eval;
     } else {
       raw_eval = evaluate(board_);
-      if (!tt_hit)
+      if (!tt_hit && !excluded.is_ok())
         engine_.tt_.store(key, ply, chess::Move::none(), kScoreNone, raw_eval, TranspositionTable::kMinDepth,
                           Bound::kNone);
     }
@@ -540,7 +544,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     improving = earlier == kScoreNone || ss->static_eval > earlier;
   }
 
-  if (!kPv && !in_check) {
+  if (!kPv && !in_check && !excluded.is_ok()) {
     // Step 4. Razoring: far below alpha at low depth, only captures can save the node.
     if (depth <= 3 && eval + kRazorMargin + kRazorPerDepth * depth <= alpha) {
       const Score v = qsearch<false>(alpha, alpha + 1, ply);
@@ -620,7 +624,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     } else {
       m = picker.next();
       if (!m.is_ok()) break;
-      if (!board_.is_legal_pseudo(m)) continue;
+      if (m == excluded || !board_.is_legal_pseudo(m)) continue;
     }
     ++move_count;
     if (kRoot && is_main() && listener_ && listener_->on_currmove && engine_.elapsed_ms() > kCurrmoveAfterMs)
@@ -647,8 +651,27 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
 
-    // Step 11. Check extension (bounded, so that perpetual-check lines cannot run away).
-    if (gives_check && ply < 2 * root_depth_) ++new_depth;
+    // Step 11. Extensions, bounded so that no line can run away. Singular: when every other
+    // move falls well short of the TT move's lower bound in a shallower search, the TT move is
+    // the only one and gets a ply more; when even without it the search beats beta by that
+    // margin, several moves do (multi-cut), and the node fails high. Otherwise a check.
+    if (!kRoot && depth >= 8 && m == tt_move && !excluded.is_ok() && tt_hit && tte.depth >= depth - 3 &&
+        has_lower(tte.bound) && std::abs(tt_score) < kScoreMateInMaxPly && ply < 2 * root_depth_) {
+      const Score singular_beta = tt_score - 2 * depth;
+      ss->excluded = m;
+      const Score v =
+          search<NodeType::kNonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+      ss->excluded = chess::Move::none();
+      if (stopped()) return 0;
+      if (v < singular_beta)
+        ++new_depth;
+      else if (singular_beta >= beta)
+        return singular_beta;
+      else if (gives_check)
+        ++new_depth;
+    } else if (gives_check && ply < 2 * root_depth_) {
+      ++new_depth;
+    }
 
     // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
     // the rest a null-window search (PVS), and PV candidates a full-window search.
@@ -714,13 +737,13 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     }
   }
 
-  // Step 14. No legal move: mate or stalemate.
-  if (move_count == 0) return in_check ? mated_in(ply) : kScoreDraw;
+  // Step 14. No legal move: mate or stalemate (or, with a move left out, only that move).
+  if (move_count == 0) return excluded.is_ok() ? alpha : in_check ? mated_in(ply) : kScoreDraw;
   if (best_move.is_ok())
     update_cutoff_stats(ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
   // Step 15. Remember the result (not for the second and later lines of a multi-PV root).
-  if (!(kRoot && pv_idx_ > 0)) {
+  if (!(kRoot && pv_idx_ > 0) && !excluded.is_ok()) {
     const Bound bound = best >= beta ? Bound::kLower : best > original_alpha ? Bound::kExact : Bound::kUpper;
     engine_.tt_.store(key, ply, best_move, best, raw_eval, depth, bound);
     // Step 16. Correction history, from results that say where the true value lies against the
