@@ -41,15 +41,13 @@ class FieldBytes {
 };
 thread_local std::string FieldBytes::bytes_;
 
-// A tag as decoded text. Most values (plain ASCII, no escapes) decode to their own bytes, and
-// are laid out without making a copy.
+// A tag as decoded text. Most values decode to their own bytes, and are laid out without making
+// a copy.
 void decoded_tag(FieldBytes& fields, const pgn::TagList* tags, std::string_view name) {
   std::optional<pgn::TagValue> value = tags ? tags->find(name) : std::nullopt;
   if (!value) return fields.text({});
-  const std::string_view raw = value->raw();
-  for (unsigned char c : raw)
-    if (c == '\\' || c >= 0x80) return fields.text(value->decode());
-  fields.text(raw);
+  if (value->decodes_to_raw()) return fields.text(value->raw());
+  fields.text(value->decode());
 }
 
 std::string_view raw_tag(const pgn::TagList* tags, std::string_view name) {

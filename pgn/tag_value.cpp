@@ -20,6 +20,12 @@ bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
+bool TagValue::decodes_to_raw() const {
+  for (unsigned char c : raw_)
+    if (c == '\\' || c >= 0x80) return false;
+  return true;
+}
+
 std::string TagValue::decode() const {
   std::string text;
   text.reserve(raw_.size());

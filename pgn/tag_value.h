@@ -22,6 +22,8 @@ class TagValue {
   // The value as text: "\\" and "\"" unescaped, and bytes that are not valid UTF-8 read as
   // Latin-1 (old files), so the result is always UTF-8.
   std::string decode() const;
+  // Whether decode() gives raw() back: no escapes and nothing but ASCII, as most values are.
+  bool decodes_to_raw() const;
   // The value as a non-negative integer (Elo, PlyCount), or nullopt for "", "?", "-", junk.
   std::optional<int> to_int() const;
 

@@ -203,6 +203,12 @@ TEST(PgnTagValue, DecodeAndNumbers) {
   EXPECT_EQ(TagValue("a\\\"b\\\\c\\x").decode(), "a\"b\\c\\x");
   EXPECT_EQ(TagValue("Fran\xe7ois").decode(), "Fran\u00e7ois");    // Latin-1
   EXPECT_EQ(TagValue("Fran\u00e7ois").decode(), "Fran\u00e7ois");  // already UTF-8
+  // Only plain ASCII without escapes is its own decoding.
+  EXPECT_TRUE(TagValue("Carlsen, Magnus").decodes_to_raw());
+  EXPECT_TRUE(TagValue("").decodes_to_raw());
+  EXPECT_FALSE(TagValue("O\\\"Kelly").decodes_to_raw());
+  EXPECT_FALSE(TagValue("Fran\xe7ois").decodes_to_raw());
+  EXPECT_FALSE(TagValue("Fran\u00e7ois").decodes_to_raw());
   EXPECT_EQ(TagValue("2450").to_int(), 2450);
   EXPECT_EQ(TagValue(" 2450 ").to_int(), 2450);
   EXPECT_EQ(TagValue("?").to_int(), std::nullopt);
