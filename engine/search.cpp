@@ -651,26 +651,24 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
 
-    // Step 11. Extensions, bounded so that no line can run away. Singular: when every other
-    // move falls well short of the TT move's lower bound in a shallower search, the TT move is
-    // the only one and gets a ply more; when even without it the search beats beta by that
-    // margin, several moves do (multi-cut), and the node fails high. Otherwise a check.
-    if (!kRoot && depth >= 8 && m == tt_move && !excluded.is_ok() && tt_hit && tte.depth >= depth - 3 &&
-        has_lower(tte.bound) && std::abs(tt_score) < kScoreMateInMaxPly && ply < 2 * root_depth_) {
-      const Score singular_beta = tt_score - 2 * depth;
-      ss->excluded = m;
-      const Score v =
-          search<NodeType::kNonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
-      ss->excluded = chess::Move::none();
-      if (stopped()) return 0;
-      if (v < singular_beta)
-        ++new_depth;
-      else if (singular_beta >= beta)
-        return singular_beta;
-      else if (gives_check)
-        ++new_depth;
-    } else if (gives_check && ply < 2 * root_depth_) {
-      ++new_depth;
+    // Step 11. Extensions, at most one ply, bounded so that no line can run away. Singular: when
+    // every other move falls well short of the TT move's lower bound in a shallower search, the
+    // TT move is the only one and gets a ply more; when even without it the search beats beta
+    // by that margin, several moves do (multi-cut), and the node fails high. Otherwise a check.
+    if (ply < 2 * root_depth_) {
+      bool singular = false;
+      if (!kRoot && depth >= 8 && m == tt_move && !excluded.is_ok() && tt_hit && tte.depth >= depth - 3 &&
+          has_lower(tte.bound) && std::abs(tt_score) < kScoreMateInMaxPly) {
+        const Score singular_beta = tt_score - 2 * depth;
+        ss->excluded = m;
+        const Score v =
+            search<NodeType::kNonPv>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+        ss->excluded = chess::Move::none();
+        if (stopped()) return 0;
+        singular = v < singular_beta;
+        if (!singular && singular_beta >= beta) return singular_beta;
+      }
+      if (singular || gives_check) ++new_depth;
     }
 
     // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
