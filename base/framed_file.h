@@ -45,13 +45,13 @@ class FramedWriter {
   static Result<FramedWriter> create(const std::string& path, const FrameKind& kind, std::string_view header);
   FramedWriter(FramedWriter&&) = default;
 
-  // Room for `size` bytes (at most kMaxReserve) after the items written so far: encode an item
-  // there, then wrote() its length.
+  // Room for `size` bytes (at most kMaxReserve) after the items written so far: encode items
+  // there, then wrote() their length and number.
   static constexpr size_t kMaxReserve = 64 << 10;
   uint8_t* reserve(size_t size);
-  void wrote(size_t bytes) {
+  void wrote(size_t bytes, uint64_t items = 1) {
     used_ += bytes;
-    ++items_;
+    items_ += items;
   }
   // One item of any length.
   void put_item(const void* data, size_t size);

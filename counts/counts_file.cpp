@@ -178,6 +178,23 @@ void CountsFileWriter::add(const TallyEntry& entry) {
   previous_key_ = entry.key;
 }
 
+void CountsFileWriter::add(const TallyEntry* begin, const TallyEntry* end) {
+  constexpr size_t kPerReserve = FramedWriter::kMaxReserve / kMaxRunRecord;
+  while (begin != end) {
+    const size_t n = std::min<size_t>(size_t(end - begin), kPerReserve);
+    uint8_t* out = file_.reserve(n * kMaxRunRecord);
+    size_t bytes = 0;
+    uint64_t previous = previous_key_;
+    for (const TallyEntry* e = begin; e != begin + n; ++e) {
+      bytes += put_run_record(out + bytes, *e, previous);
+      previous = e->key;
+    }
+    file_.wrote(bytes, n);
+    previous_key_ = previous;
+    begin += n;
+  }
+}
+
 // --- reader ---
 
 Result<std::unique_ptr<CountsFileReader>> CountsFileReader::open(const std::string& path) {

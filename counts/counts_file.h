@@ -128,6 +128,8 @@ class CountsFileWriter {
   CountsFileWriter(CountsFileWriter&&) = default;
   // Entries must come in strictly increasing (key, move, slice) order, within the header's range.
   void add(const TallyEntry& entry);
+  // Entries [begin, end), as add() one by one would write them, in one reservation.
+  void add(const TallyEntry* begin, const TallyEntry* end);
   // The trailer, then the file in place; the file's size.
   Result<uint64_t> commit() { return file_.commit(); }
 

@@ -238,23 +238,37 @@ std::vector<std::unique_ptr<EntryStream>> summed_groups(std::vector<CountsSet>& 
 
 Result<uint64_t> write_ranges(const std::string& dir, CountsHeader header, EntryStream& entries,
                               uint32_t first, uint32_t end) {
+  // A batch at a time: one virtual call and one reservation of the file's buffer per batch.
+  std::vector<TallyEntry> batch(256);
+  size_t position = 0, size = 0;
+  auto fill = [&] {
+    if (position == size) {
+      position = 0;
+      size = entries.next_batch(batch.data(), batch.size());
+    }
+    return position < size;
+  };
   uint64_t bytes = 0;
-  TallyEntry e;
-  bool pending = entries.next(e);
   for (uint32_t r = first; r < end; ++r) {
     header.range = r;
     Result<CountsFileWriter> writer =
         CountsFileWriter::create(path_in(dir, range_file_name(r, header.partitions)), header);
     if (!writer) return writer.error();
-    for (; pending && key_range(e.key, header.partitions) == r; pending = entries.next(e)) writer->add(e);
+    while (fill()) {
+      size_t in_range = position;
+      while (in_range < size && key_range(batch[in_range].key, header.partitions) == r) ++in_range;
+      writer->add(batch.data() + position, batch.data() + in_range);
+      position = in_range;
+      if (position < size) break;  // the next range's first entry
+    }
     if (Status s = entries.status(); !s.ok()) return s.error();
     Result<uint64_t> written = writer->commit();
     if (!written) return written.error();
     bytes += *written;
   }
-  if (pending)
-    return Error{"internal error: an entry of key " + std::to_string(e.key) + " outside ranges " +
-                 std::to_string(first) + " to " + std::to_string(end - 1)};
+  if (fill())
+    return Error{"internal error: an entry of key " + std::to_string(batch[position].key) +
+                 " outside ranges " + std::to_string(first) + " to " + std::to_string(end - 1)};
   return bytes;
 }
 

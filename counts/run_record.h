@@ -39,7 +39,7 @@ inline constexpr uint8_t kOpponentElo = 32;
 // Writes `e` at `out` (room for kMaxRunRecord bytes), its key as a delta from `previous_key`;
 // returns the bytes written.
 inline size_t put_run_record(uint8_t* out, const TallyEntry& e, uint64_t previous_key) {
-  size_t n = put_varint(out, e.key - previous_key);
+  size_t n = put_long_varint(out, e.key - previous_key);
   out[n++] = uint8_t(e.move);
   out[n++] = uint8_t(e.move >> 8);
   uint8_t& shape = out[n++];
@@ -75,7 +75,8 @@ inline bool get_run_record(const uint8_t*& p, const uint8_t* end, TallyEntry& e,
     ok = false;
     return 0;
   };
-  const uint64_t delta = varint();
+  uint64_t delta = 0;
+  if (!get_long_varint(q, end, delta)) return false;
   if (end - q < 3) return false;
   const uint16_t move = uint16_t(q[0] | (q[1] << 8));
   const uint8_t shape = q[2];

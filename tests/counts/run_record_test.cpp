@@ -1,6 +1,8 @@
 // The record of runs and counts files: one game's counts in the short form, every other entry in
 // the full one, each read back exactly; a record that put_run_record never writes is refused.
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -118,6 +120,39 @@ TEST(RunRecord, ARecordCutShortOrWithAnUnknownShapeIsRefused) {
     const uint8_t* p = bytes.data();
     TallyEntry back;
     EXPECT_FALSE(get_run_record(p, bytes.data() + bytes.size(), back, 0)) << int(bad);
+  }
+}
+
+// The keys' deltas are written and read a word at a time: the same bytes as the plain varint,
+// for every length (each power of two and its neighbours, and random values of every width),
+// read back from buffers that end right after the varint and from ones with bytes after it.
+TEST(Varint, TheLongFormWritesAndReadsThePlainBytes) {
+  std::vector<uint64_t> values = {0, 1, 0x7f, 0x80, ~uint64_t(0)};
+  for (int bit = 0; bit < 64; ++bit)
+    for (int64_t d : {-1, 0, 1}) values.push_back((uint64_t(1) << bit) + uint64_t(d));
+  std::mt19937_64 random(20261127);
+  for (int width = 1; width <= 64; ++width)
+    for (int i = 0; i < 50; ++i) values.push_back(random() >> (64 - width));
+  for (uint64_t v : values) {
+    uint8_t plain[kMaxVarintBytes + 8] = {};
+    uint8_t fast[kMaxVarintBytes + 8];
+    std::fill(std::begin(fast), std::end(fast), uint8_t(0xff));  // the bytes after it are set
+    const size_t n = put_varint(plain, v);
+    ASSERT_EQ(put_long_varint(fast, v), n) << v;
+    ASSERT_TRUE(std::equal(plain, plain + n, fast)) << v;
+    for (const uint8_t* buffer : {static_cast<const uint8_t*>(plain), static_cast<const uint8_t*>(fast)})
+      for (size_t room : {n, n + 8}) {
+        const uint8_t* p = buffer;
+        uint64_t back = 0;
+        ASSERT_TRUE(get_long_varint(p, buffer + room, back)) << v;
+        EXPECT_EQ(back, v);
+        EXPECT_EQ(p, buffer + n);
+      }
+    if (n > 1) {
+      const uint8_t* p = plain;
+      uint64_t back;
+      EXPECT_FALSE(get_long_varint(p, plain + n - 1, back)) << "a varint cut short, " << v;
+    }
   }
 }
 
