@@ -10,6 +10,8 @@
 #   depth10-tight the setting for amateur games: --rescore-depth 10 --rescore-margin 25 --rescore-repair
 #   depth12-tight the same at depth 12
 #   depth10-m35, depth10-m50  depth10-tight at a margin of 35 and 50 cp
+#   depth10-blend50, depth10-blend100  depth10-tight with --rescore-blend 0.5 and 1 (the
+#                 weights shared half or wholly by the engine's preference)
 #   depth8-classical, depth10-tight-classical  depth8 and depth10-tight with the hand-written
 #                 evaluation (--rescore-eval classical) instead of the network
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
@@ -100,6 +102,8 @@ rescore_flags() {
     depth12-tight) echo "--rescore-depth 12 --rescore-margin 25 --rescore-repair" ;;
     depth10-m35) echo "--rescore-depth 10 --rescore-margin 35 --rescore-repair" ;;
     depth10-m50) echo "--rescore-depth 10 --rescore-margin 50 --rescore-repair" ;;
+    depth10-blend50) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-blend 0.5" ;;
+    depth10-blend100) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-blend 1" ;;
     depth8-classical) echo "--rescore-depth 8 --rescore-margin 50 --rescore-eval classical" ;;
     depth10-tight-classical) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-eval classical" ;;
     stockfish) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes" ;;
