@@ -60,6 +60,8 @@ constexpr int kFutilityMargin = 150, kFutilityPerDepth = 140;  // quiet moves, L
 constexpr int kQuietSeePerDepth2 = 25;                         // quiet moves: SEE >= -25 * d^2
 constexpr int kCaptureSeePerDepth = 100;                       // captures: SEE >= -100 * d, depth <= 6
 constexpr int kDeltaMargin = 180;                              // quiescence delta pruning
+constexpr int kDoubleExtensionMargin = 20;                     // singular by this much more: 2 plies
+constexpr int kMaxDoubleExtensions = 6;                        // per line
 
 }  // namespace
 
@@ -88,8 +90,9 @@ class SearchWorker {
     PieceToHistory* cont = nullptr;        // continuation history keyed by that move
     chess::Move killers[2];
     Score static_eval = kScoreNone;
-    int plies_from_null = 0;  // positions back that may count for repetition
-    chess::Move excluded;     // the move a singular-extension search leaves out, or none
+    int plies_from_null = 0;    // positions back that may count for repetition
+    chess::Move excluded;       // the move a singular-extension search leaves out, or none
+    int double_extensions = 0;  // two-ply extensions on the way here from the root
   };
   static constexpr int kStackOffset = 4;
 
@@ -355,6 +358,7 @@ void SearchWorker::make_null_move(int ply) {
   engine_.tt_.prefetch(board_.key());
   keys_.push_back(board_.key());
   frame(ply + 1)->plies_from_null = 0;
+  frame(ply + 1)->double_extensions = f->double_extensions;
 }
 
 void SearchWorker::unmake_move(chess::Move m, int ply) {
@@ -651,10 +655,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
 
-    // Step 11. Extensions, at most one ply, bounded so that no line can run away. Singular: when
+    // Step 11. Extensions, of a ply (two at most), bounded so that no line can run away. Singular: when
     // every other move falls well short of the TT move's lower bound in a shallower search, the
     // TT move is the only one and gets a ply more; when even without it the search beats beta
     // by that margin, several moves do (multi-cut), and the node fails high. Otherwise a check.
+    bool double_extension = false;
     if (ply < 2 * root_depth_) {
       bool singular = false;
       if (!kRoot && depth >= 8 && m == tt_move && !excluded.is_ok() && tt_hit && tte.depth >= depth - 3 &&
@@ -667,9 +672,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         if (stopped()) return 0;
         singular = v < singular_beta;
         if (!singular && singular_beta >= beta) return singular_beta;
+        // Far below: the TT move is the only move by a wide margin, and gets two plies (a few
+        // times per line at most, so that no line runs away).
+        double_extension = !kPv && v < singular_beta - kDoubleExtensionMargin &&
+                           ss->double_extensions < kMaxDoubleExtensions;
       }
-      if (singular || gives_check) ++new_depth;
+      if (double_extension)
+        new_depth += 2;
+      else if (singular || gives_check)
+        ++new_depth;
     }
+    (ss + 1)->double_extensions = ss->double_extensions + double_extension;
 
     // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
     // the rest a null-window search (PVS), and PV candidates a full-window search.
