@@ -684,9 +684,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     }
     (ss + 1)->double_extensions = ss->double_extensions + double_extension;
 
-    // Step 12. Make the move; late quiet moves get a reduced null-window search first (LMR),
-    // the rest a null-window search (PVS), and PV candidates a full-window search.
-    // Neither root moves nor checks are reduced. A root move that fails low in a reduced search
+    // Step 12. Make the move; late quiet moves and late captures get a reduced null-window
+    // search first (LMR), the rest a null-window search (PVS), and PV candidates a full-window
+    // search. Neither root moves nor checks are reduced. A root move that fails low in a reduced search
     // gets a worse history, hence a deeper reduction in the next iteration, and so on: a quiet
     // sacrifice at the root (the key of most combinations) stayed hidden for many iterations
     // (mate4.fen line 35: found at depth 22, now at depth 10). A check is the move most likely
@@ -696,13 +696,20 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // this, a fail high at a PV node would copy the line a sibling left there into the PV.
     if constexpr (kPv) pv_len_[ply + 1] = 0;
     Score score = -kScoreInfinite;
-    if (!kRoot && depth >= 2 && move_count > 1 && quiet && !gives_check) {
+    // Late captures too, by less: the move picker brings the winning ones first, so a capture
+    // this late is most likely one that loses material.
+    const bool late_capture = !quiet && depth >= 3 && move_count > 3 && m.kind() != chess::Move::kPromotion;
+    if (!kRoot && depth >= 2 && move_count > 1 && (quiet || late_capture) && !gives_check) {
       int r = reduction(depth, move_count);
       if (kPv) --r;
       if (cut_node) ++r;
-      if (!improving) ++r;
-      if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
-      r -= hist / 8192;
+      if (quiet) {
+        if (!improving) ++r;
+        if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+        r -= hist / 8192;
+      } else {
+        r -= 1;
+      }
       const int reduced = std::clamp(new_depth - r, 1, new_depth);
       score = -search<NodeType::kNonPv>(-(alpha + 1), -alpha, reduced, ply + 1, true);
       if (score > alpha && reduced < new_depth)
