@@ -173,10 +173,7 @@ Result<CountsFileWriter> CountsFileWriter::create(const std::string& path, const
   return CountsFileWriter(std::move(*file));
 }
 
-void CountsFileWriter::add(const TallyEntry& entry) {
-  file_.wrote(put_run_record(file_.reserve(kMaxRunRecord), entry, previous_key_));
-  previous_key_ = entry.key;
-}
+void CountsFileWriter::add(const TallyEntry& entry) { add(&entry, &entry + 1); }
 
 void CountsFileWriter::add(const TallyEntry* begin, const TallyEntry* end) {
   constexpr size_t kPerReserve = FramedWriter::kMaxReserve / kMaxRunRecord;

@@ -69,7 +69,6 @@ void* grow_table_memory(void* memory, size_t old_bytes, size_t new_bytes) {
     // Anonymous pages added by mremap read as zero.
     void* moved = ::mremap(memory, old_bytes, new_bytes, MREMAP_MAYMOVE);
     if (moved == MAP_FAILED) return nullptr;
-    want_huge_pages(moved, new_bytes);
     const size_t page = size_t(::sysconf(_SC_PAGESIZE));
     const size_t from = old_bytes / page * page;
     populate(static_cast<char*>(moved) + from, new_bytes - from);
