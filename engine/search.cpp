@@ -655,10 +655,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
       }
     }
 
-    // Step 11. Extensions, of a ply (two at most), bounded so that no line can run away. Singular: when
-    // every other move falls well short of the TT move's lower bound in a shallower search, the
-    // TT move is the only one and gets a ply more; when even without it the search beats beta
-    // by that margin, several moves do (multi-cut), and the node fails high. Otherwise a check.
+    // Step 11. Extensions, of a ply (two at most), bounded so that no line can run away.
+    // Singular: when every other move falls well short of the TT move's lower bound in a
+    // shallower search, the TT move is the only one and gets a ply more; when even without it
+    // the search beats beta by that margin, several moves do (multi-cut), and the node fails
+    // high. Otherwise a check.
     bool double_extension = false;
     if (ply < 2 * root_depth_) {
       bool singular = false;
@@ -686,11 +687,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Step 12. Make the move; late quiet moves and late captures get a reduced null-window
     // search first (LMR), the rest a null-window search (PVS), and PV candidates a full-window
-    // search. Neither root moves nor checks are reduced. A root move that fails low in a reduced search
-    // gets a worse history, hence a deeper reduction in the next iteration, and so on: a quiet
-    // sacrifice at the root (the key of most combinations) stayed hidden for many iterations
-    // (mate4.fen line 35: found at depth 22, now at depth 10). A check is the move most likely
-    // to refute the static evaluation (mating nets), and reducing it undoes its extension.
+    // search. Neither root moves nor checks are reduced. A root move that fails low in a
+    // reduced search gets a worse history, hence a deeper reduction in the next iteration, and
+    // so on: a quiet sacrifice at the root (the key of most combinations) stayed hidden for
+    // many iterations (mate4.fen line 35: found at depth 22, now at depth 10). A check is the
+    // move most likely to refute the static evaluation (mating nets), and reducing it undoes
+    // its extension.
     make_move(m, ply);
     // A move that only gets null-window searches has no line of its own below it: without
     // this, a fail high at a PV node would copy the line a sibling left there into the PV.
