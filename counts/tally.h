@@ -1,8 +1,8 @@
 // The position graph: counts per (Polyglot key, move) of every accepted game, in bounded
 // memory.
 //
-// The key space is cut into partitions, in key order, two per worker (one for a single worker;
-// fewer with many workers or a small budget, see below):
+// The key space is cut into partitions, in key order, two per worker (fewer with many workers
+// or a small budget, see below):
 // partition i of P holds the keys k with k * P / 2^64 == i (Zobrist keys are uniform, so the
 // partitions are even). Each partition has its own tables (counts/open_table.h) and spilled
 // runs, and every count of a key lives in its partition only.
