@@ -93,8 +93,8 @@ def driver_parser(command):
     p.add_argument("--connect-timeout", type=float, default=30.0)
     p.add_argument("--from-counts", action="store_true", help="the inputs are sets of counts (bookforge count)")
     p.add_argument("--reduce", choices=["auto", "ranges", "direct"], default="auto",
-                   help="merge the sets a task per key range, or let the rules read them directly [auto: ranges "
-                        "above 8 sets]")
+                   help="merge the sets a task per key range, or let the rules read them directly [auto: one "
+                        "shard is built in one task, more are counted; ranges above 8 sets]")
     p.add_argument("-q", "--quiet", action="store_true")
     return p
 

@@ -127,6 +127,7 @@ class SortedFlags:
     rules: list = field(default_factory=list)  # for the final build (counting flags it checks too)
     rescoring: list = field(default_factory=list)
     exits: dict = field(default_factory=dict)  # flag -> value
+    build: list = field(default_factory=list)  # all but the exits', in order: for one build of it all
 
     def rescores(self):
         return any(t in ("--rescore-depth", "--rescore-nodes") for t in self.rescoring)
@@ -174,6 +175,8 @@ def sort_flags(tokens):
             values = [tokens[i]]
             i += 1
         group = [name] + values
+        if name not in EXITS:
+            out.build += group
         if name in COUNTING:
             out.counting += group
         elif name in COUNTING_AND_RULES:

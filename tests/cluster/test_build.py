@@ -25,6 +25,7 @@ RULES = {
     "workers, split",
     [
         (1, []),
+        (1, ["--reduce", "direct"]),
         (2, []),
         (3, []),
         (2, ["--parts", "3"]),
@@ -45,9 +46,13 @@ def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one
     assert f"on {workers} worker(s)" in r.stdout
     # The rules ran a task per key range when asked to, or for more than 8 sets (each reading
     # its range of every set: no separate reduce), and as one task reading the sets otherwise.
-    sets = 2 * (int(split[split.index("--parts") + 1]) if "--parts" in split else 1)
-    spread = "ranges" in split or ("direct" not in split and sets > 8)
-    assert ("  rules: 1 task(s)" not in r.stdout) == spread, r.stdout
+    sets = workers * (int(split[split.index("--parts") + 1]) if "--parts" in split else 1)
+    if sets == 1 and "--reduce" not in split:
+        # One shard: its count and its rules are one task, bookforge build.
+        assert "  build: 1 task(s)" in r.stdout and "  count:" not in r.stdout, r.stdout
+    else:
+        spread = "ranges" in split or ("direct" not in split and sets > 8)
+        assert ("  rules: 1 task(s)" not in r.stdout) == spread, r.stdout
     assert "  merge:" not in r.stdout
     assert leftovers(tmp_path) == []
 
@@ -114,19 +119,24 @@ def test_games_in_two_shards_are_counted_once_as_on_one_machine(tmp_path, driver
     assert f"from {facts['games']} games" in one.stdout
 
 
-def test_one_worker_counts_its_inputs_in_one_pass_and_drops_shared_games_there(tmp_path, driver, one_machine):
+@pytest.mark.parametrize("reduce, stages", [("auto", ["build"]), ("direct", ["count", "rules"])])
+def test_one_worker_counts_its_inputs_in_one_pass_and_drops_shared_games_there(tmp_path, driver, one_machine,
+                                                                                reduce, stages):
     subset = tmp_path / "subset.pgn"
     subset.write_text(first_games(TWIC, 300))
     reference = tmp_path / "one.bin"
-    one_machine("build", TWIC, subset, LICHESS, "-o", reference)
+    one = one_machine("build", TWIC, subset, LICHESS, "-o", reference)
     book = tmp_path / "cluster.bin"
     report = tmp_path / "report.json"
-    r = driver("build", TWIC, subset, LICHESS, "-o", book, "--report", report, local=1)
+    r = driver("build", TWIC, subset, LICHESS, "-o", book, "--report", report, "--reduce", reduce, local=1)
     assert r.returncode == 0, r.stderr
     assert book.read_bytes() == reference.read_bytes()
     facts = json.loads(report.read_text())
     assert [s["inputs"] for s in facts["shards"]] == [[str(TWIC), str(subset), str(LICHESS)]]
-    assert [s["stage"] for s in facts["stages"]] == ["count", "rules"]
+    # One shard: by default a build of it all in one task; --reduce direct counts it first.
+    assert [s["stage"] for s in facts["stages"]] == stages
+    assert f"from {facts['games']} games (300 duplicates dropped" in one.stdout
+    assert leftovers(tmp_path) == []
 
 
 def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
