@@ -359,6 +359,18 @@ class Job:
     # --- db add ---
 
     def db_add(self, shards, counting_flags, db, db_flags):
+        if len(shards) == 1 and not shards[0].part and self.options.reduce == "auto":
+            # One shard: `db add` of its files in one task, as for a book (build_in_one_task).
+            shard = shards[0]
+            result = self.run_one(
+                "db-add", ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags)
+                + ["--threads", "1", "--progress", "never"],
+                f"{self.shard_name(0, shards)}: bookforge db add",
+            )
+            self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
+                                      "seconds": round(result["seconds"], 3)}]
+            self.report["db_add_summary"] = result["out"].strip()
+            return result
         # The positions that keep their top and recent games are chosen when counting.
         plies = [t for i, t in enumerate(db_flags) if t == "--game-plies" or (i and db_flags[i - 1] == "--game-plies")]
         sets = self.count_shards(shards, list(counting_flags) + plies, "store")
