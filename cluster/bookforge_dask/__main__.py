@@ -3,8 +3,6 @@
 # LocalCluster starts its workers by spawning new interpreters, which import the main module
 # again: without this guard every worker would start the job once more.
 if __name__ == "__main__":
-    import sys
+    from bookforge_dask.cli import exit_at_once, main
 
-    from bookforge_dask.cli import main
-
-    sys.exit(main())
+    exit_at_once(main())

@@ -172,6 +172,16 @@ def usage():
     return __doc__.strip() + "\n\nbookforge-dask COMMAND --help lists a command's options."
 
 
+def exit_at_once(code):
+    """Ends the process once main() has returned `code`. By then every file is written and
+    closed, the cluster is closed and the work folder removed; the interpreter's own exit would
+    wait 0.2 s more for Dask's threads and finalizers to wind down, a fifth of a short job's
+    fixed cost."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
