@@ -12,6 +12,7 @@ import time
 import uuid
 
 import cloudpickle
+import dask
 from dask.distributed import Client, LocalCluster, as_completed
 
 from bookforge_dask import tasks
@@ -71,7 +72,10 @@ class Session:
             # Threads by default: a task waits on its bookforge process and holds no lock for long,
             # and threads start and stop in a fraction of the time processes take (0.05 s against
             # 0.5 s here), which matters for a job of seconds. Processes can be killed one by one,
-            # as a cluster's workers die.
+            # as a cluster's workers die. The workers' statistical profiler samples threads that
+            # only wait on bookforge: off, it saves a third of the driver's own cpu while a job
+            # runs (0.32 -> 0.22 s over a build of 3 s).
+            dask.config.set({"distributed.worker.profile.enabled": False})
             self.cluster = LocalCluster(
                 n_workers=options.local,
                 threads_per_worker=1,
