@@ -138,13 +138,13 @@ Result<CountReport> count_to_set(const CountRequest& request) {
   header.duplicates_dropped = request.keep_duplicates ? 0 : duplicates.duplicates();
   report.read_seconds = seconds_since(start);
 
-  // Step 3. The ranges, the extras' files, then the game list; the ranges on at least two
-  // threads, as the tally's partitions are merged (the reader's core is free by now).
+  // Step 3. The ranges, the extras' files, then the game list; the ranges on the threads the
+  // tally's partitions are merged on.
   std::function<Result<uint64_t>()> extras;
   if (request.extras) extras = [&] { return request.extras->write(request.output, header, request.skip); };
   Result<uint64_t> bytes =
       write_set(request.output, header, range_groups(std::move(*partitions), request.partitions),
-                GameList{0, counted.fingerprints()}, std::max(options.workers, 2), extras);
+                GameList{0, counted.fingerprints()}, (*tally)->finishing_threads(), extras);
   if (!bytes) return bytes.error();
   report.bytes = *bytes;
   report.write_seconds = seconds_since(start) - report.read_seconds;

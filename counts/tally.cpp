@@ -446,8 +446,7 @@ Result<std::vector<std::unique_ptr<EntryStream>>> Tally::finish_partitions() {
     for (size_t i; (i = next++) < partitions_.size();) merged[i] = merge_partition(*partitions_[i]);
   };
   std::vector<std::thread> helpers;
-  // With one worker, on the reader's core too (Step 2 of the constructor).
-  const size_t threads = std::min(partitions_.size(), size_t(std::max(options_.workers, 2)));
+  const size_t threads = std::min(partitions_.size(), size_t(finishing_threads()));
   for (size_t t = 1; t < threads; ++t) helpers.emplace_back(prepare);
   prepare();
   for (std::thread& h : helpers) h.join();

@@ -37,6 +37,7 @@
 // workers, on which worker got which game, or on when anything spilled.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -104,6 +105,9 @@ class Tally {
   Result<std::vector<std::unique_ptr<EntryStream>>> finish_partitions();
   // The same as one stream.
   Result<std::unique_ptr<EntryStream>> finish();
+  // The threads the finishing may use (the partitions' merges, a count's writing of its files):
+  // the workers', and at least two, since the reader's core is free once the input is read.
+  int finishing_threads() const { return std::max(options_.workers, 2); }
 
   TallyStats stats() const;
 
