@@ -197,9 +197,29 @@ class Job:
 
     # --- build ---
 
-    def build(self, shards, flags, output):
+    def one_task(self, shards):
+        """The shard of a job that is one task (nothing to shuffle): a single whole-input shard,
+        unless --reduce asks for the count and the rules apart. None otherwise."""
         if len(shards) == 1 and not shards[0].part and self.options.reduce == "auto":
-            return self.build_in_one_task(shards[0], flags, output)
+            return shards[0]
+        return None
+
+    def report_one_task(self, shard, result):
+        self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
+                                  "seconds": round(result["seconds"], 3)}]
+
+    def in_work_folder(self, flags, tokens):
+        """`tokens` with --suspicious naming the work folder's list, which book_built puts in
+        place once the book is."""
+        tokens = list(tokens)
+        if flags.suspicious_path():
+            tokens[tokens.index("--suspicious") + 1] = self.path("suspicious.csv")
+        return tokens
+
+    def build(self, shards, flags, output):
+        shard = self.one_task(shards)
+        if shard:
+            return self.build_in_one_task(shard, flags, output)
         sets = self.count_shards(shards, flags.counting, "book")
         return self.rules(sets, flags, output)
 
@@ -211,13 +231,9 @@ class Job:
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
         args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", "1", "--progress", "never",
-                                                 "--report", build_report] + flags.build
-        suspicious = flags.suspicious_path()
-        if suspicious:
-            args[args.index("--suspicious") + 1] = self.path("suspicious.csv")
+                                                 "--report", build_report] + self.in_work_folder(flags, flags.build)
         result = self.run_one("build", args, f"{self.shard_name(0, [shard])}: bookforge build")
-        self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
-                                  "seconds": round(result["seconds"], 3)}]
+        self.report_one_task(shard, result)
         self.book_built(result, build_report, flags, output)
         self.report["games"] = self.report["build"]["tally"]["games"]
         return result
@@ -293,12 +309,8 @@ class Job:
         build_report = self.path("build-report.json")
         args = ["build", "-o", book, "--progress", "never", "--from-counts"] + merged
         args += flags.rules + ["--report", build_report]
-        rescoring = list(flags.rescoring)
-        suspicious = flags.suspicious_path()
-        if suspicious:
-            rescoring[rescoring.index("--suspicious") + 1] = self.path("suspicious.csv")
         if flags.rescores():
-            args += rescoring + self.rescore_in_batches(merged, flags)
+            args += self.in_work_folder(flags, flags.rescoring) + self.rescore_in_batches(merged, flags)
         result = self.run_one("rules", args, "bookforge build --from-counts")
         self.book_built(result, build_report, flags, output)
         return result
@@ -359,16 +371,15 @@ class Job:
     # --- db add ---
 
     def db_add(self, shards, counting_flags, db, db_flags):
-        if len(shards) == 1 and not shards[0].part and self.options.reduce == "auto":
-            # One shard: `db add` of its files in one task, as for a book (build_in_one_task).
-            shard = shards[0]
+        shard = self.one_task(shards)
+        if shard:
+            # `db add` of its files, as for a book (build_in_one_task).
             result = self.run_one(
                 "db-add", ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags)
                 + ["--threads", "1", "--progress", "never"],
                 f"{self.shard_name(0, shards)}: bookforge db add",
             )
-            self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
-                                      "seconds": round(result["seconds"], 3)}]
+            self.report_one_task(shard, result)
             self.report["db_add_summary"] = result["out"].strip()
             return result
         # The positions that keep their top and recent games are chosen when counting.
