@@ -2,9 +2,11 @@
 # The cluster path's figures (docs/scale.md), each side by side in one run, alternating
 # (bench/alternate.py), quoted as ratios, on pgnmentor part 1 (137k games, plain):
 #
-#   overhead  bookforge-dask build --local N   against  bookforge build --threads N   (goal <= 1.2x)
-#   scaling   bookforge-dask build --local 1   against  --local 2 (part 1: one build task against two
-#             parts; two files: counted as one shard against two)
+#   overhead  bookforge-dask build --local N   against  bookforge build --threads N   (goal <= 1.2x);
+#             workers of one machine build in one task on their threads by default, and
+#             --reduce direct shows the counted path a cluster of several machines takes
+#   scaling   bookforge-dask build --local 1   against  --local 2, in one task (one thread against
+#             two) and counted (two whole files: one shard against two)
 #   per core  bookforge count --threads 1 --max-ply 40 (and with --keep-duplicates, which counts
 #             every copy of a game as fastpopular does)  against  fastpopular --concurrency 1
 #             --maxPlies 40 --minCount 2 (goal: count >= 4x faster), when FASTPOPULAR names a
@@ -44,17 +46,19 @@ echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $rounds rou
 
 echo
 echo "== overhead: the cluster path on this machine against one process (goal <= 1.2x)"
-# case: label, workers, inputs, flags, the driver's own flags. Part 1's games are often in two
-# shards (a player's games against another player of the same file), which the cluster counts
-# again: --keep-duplicates shows the path without that. On one worker the inputs are one shard,
-# built in one task; --reduce direct keeps its count and rules apart, to show what the counts
-# files cost.
+# case: label, workers, inputs, flags, the driver's own flags. By default the workers of this
+# one machine build in one task; --reduce direct counts shards and runs the rules apart, the path
+# of a cluster of several machines, to show what the counts files cost. Part 1's games are often
+# in two shards (a player's games against another player of the same file), which the counted
+# path counts again: --keep-duplicates shows it without that.
 parts="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst $data/games/pgnmentor_players_part3_Philidor-Zvjaginsev.pgn.zst"
 two="$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst $data/games/pgnmentor_players_part2_IvanovA-Petrosian.pgn.zst"
-cases=("part1-w1|1|$pgn||" "part1-w2|2|$pgn||" "part1-keep-w2|2|$pgn|--keep-duplicates|"
-  "parts123-w2|2|$parts||" "parts123-w1|1|$parts||" "parts123-counted-w1|1|$parts||--reduce direct"
-  "parts123-keep-w1|1|$parts|--keep-duplicates|" "parts12-keep-w1|1|$two|--keep-duplicates|"
-  "parts12-keep-counted-w1|1|$two|--keep-duplicates|--reduce direct" "parts12-keep-w2|2|$two|--keep-duplicates|")
+cases=("part1-w1|1|$pgn||" "part1-w2|2|$pgn||" "part1-counted-w2|2|$pgn||--reduce direct"
+  "part1-keep-counted-w2|2|$pgn|--keep-duplicates|--reduce direct"
+  "parts123-w1|1|$parts||" "parts123-w2|2|$parts||" "parts123-counted-w1|1|$parts||--reduce direct"
+  "parts123-counted-w2|2|$parts||--reduce direct" "parts123-keep-w1|1|$parts|--keep-duplicates|"
+  "parts12-keep-w1|1|$two|--keep-duplicates|" "parts12-keep-counted-w1|1|$two|--keep-duplicates|--reduce direct"
+  "parts12-keep-counted-w2|2|$two|--keep-duplicates|--reduce direct")
 for c in "${cases[@]}"; do
   IFS='|' read -r label n inputs flags own <<< "$c"
   one=$(script "one-$label" "$bookforge build $inputs -o $tmp/one-$label.bin --threads $n $q $flags")
@@ -65,9 +69,9 @@ for c in "${cases[@]}"; do
 done
 
 echo
-echo "== scaling: 1 -> 2 workers: part 1 (two parts of one file), and two whole files"
-alternate "$tmp/dask-part1-w1" ";;" "$tmp/dask-part1-w2"
-alternate "$tmp/dask-parts12-keep-counted-w1" ";;" "$tmp/dask-parts12-keep-w2"
+echo "== scaling: 1 -> 2 workers: the three files in one task, and two whole files counted"
+alternate "$tmp/dask-parts123-w1" ";;" "$tmp/dask-parts123-w2"
+alternate "$tmp/dask-parts12-keep-counted-w1" ";;" "$tmp/dask-parts12-keep-counted-w2"
 
 echo
 echo "== size: bytes of counts per game (count --partitions 4)"

@@ -19,7 +19,7 @@ import tempfile
 import time
 
 from bookforge_dask import __version__, flags as build_flags
-from bookforge_dask.jobs import Job, default_partitions, plan_shards
+from bookforge_dask.jobs import Job, default_partitions
 from bookforge_dask.session import JobError, Session
 
 # The driver's own options: name -> number of values (aliases map to the same option).
@@ -84,9 +84,10 @@ def driver_parser(command):
     p.add_argument("--keep-work", action="store_true", help="keep the work folder after the job")
     p.add_argument("--bookforge", default="bookforge", help="the bookforge binary on the workers [on PATH]")
     p.add_argument("--parts", type=int, default=0,
-                   help="shards per input (--part i/N) [whole inputs, grouped or cut to the workers' shares]")
-    p.add_argument("--partitions", type=int, default=0, help="key ranges: reduce tasks [2 x workers]")
-    p.add_argument("--batches", type=int, default=0, help="batches of searches [4 x workers]")
+                   help="shards per input (--part i/N) [on one machine, one task; else whole inputs, grouped "
+                        "or cut to the worker threads' shares]")
+    p.add_argument("--partitions", type=int, default=0, help="key ranges: reduce tasks [2 x worker threads]")
+    p.add_argument("--batches", type=int, default=0, help="batches of searches [4 x worker threads]")
     p.add_argument("--retries", type=int, default=1, help="times a task that raised runs again [1]")
     p.add_argument("--report", help="write a JSON report of the job")
     p.add_argument("--progress", choices=["auto", "always", "never"], default="auto")
@@ -94,7 +95,8 @@ def driver_parser(command):
     p.add_argument("--from-counts", action="store_true", help="the inputs are sets of counts (bookforge count)")
     p.add_argument("--reduce", choices=["auto", "ranges", "direct"], default="auto",
                    help="merge the sets a task per key range, or let the rules read them directly [auto: one "
-                        "shard is built in one task, more are counted; ranges above 8 sets]")
+                        "shard, or workers of one machine, build in one task; more shards are counted; "
+                        "ranges above 8 sets]")
     p.add_argument("-q", "--quiet", action="store_true")
     return p
 
@@ -244,7 +246,7 @@ def main(argv=None):
     try:
         work = make_work_dir(options, near)
         session = Session(options)
-        options.partitions = options.partitions or default_partitions(session.workers)
+        options.partitions = options.partitions or default_partitions(session.slots)
         version = session.check_workers(work)
         job = Job(session, options, work)
         job.report.update({"command": command, "bookforge": version, "inputs": inputs})
@@ -252,17 +254,17 @@ def main(argv=None):
             if options.from_counts:
                 job.build_from_counts(inputs, sorted_flags, options.output)
             else:
-                job.build(plan_shards(inputs, options.parts, session.workers), sorted_flags, options.output)
+                job.build(job.plan(inputs), sorted_flags, options.output)
             b = job.report["build"]
             done = f"{shown}: {b['entries']} entries, {b['positions']} positions from {job.report['games']} games"
         elif command == "db-add":
-            job.db_add(plan_shards(inputs, options.parts, session.workers), sorted_flags.counting, db, own)
+            job.db_add(job.plan(inputs), sorted_flags.counting, db, own)
             done = job.report["db_add_summary"]
         else:
             book = inputs[0]
             if not book.endswith(".bin"):
                 book = job.path("book.bin.out")
-                job.build(plan_shards(inputs, options.parts, session.workers), sorted_flags, book)
+                job.build(job.plan(inputs), sorted_flags, book)
             job.exits(book, own, options.output)
             done = f"{shown}: {job.report['exits']['positions']} exit positions"
         seconds = time.monotonic() - start

@@ -4,7 +4,8 @@ cluster (docs/scale.md).
   build    count every shard (map) -> skip games two shards hold -> merge each key range
            (reduce) -> the rules (build --from-counts), with the rescoring's searches spread in
            batches -> the book; --exits adds the exit positions' searches in batches. A job of
-           one shard (one worker) is one task, bookforge build: there is nothing to shuffle
+           one shard, or on workers of one machine, is one task, bookforge build with the
+           machine's threads: there is nothing to shuffle
   db-add   count every shard for a store -> skip shared games -> db add --from-counts
   exits    the exit positions of a book (or of the book of PGN inputs), searched in batches
 
@@ -44,21 +45,22 @@ class Shard:
 GROUP_BYTES = 256 << 20
 
 
-def plan_shards(inputs, parts, workers, size=os.path.getsize, group_bytes=GROUP_BYTES):
+def plan_shards(inputs, parts, slots, size=os.path.getsize, group_bytes=GROUP_BYTES):
     """The map's tasks. With `parts` (--parts N), every input in N parts. Otherwise fewer inputs
-    than workers are cut into enough parts for every worker to count one, and consecutive whole
-    inputs are grouped while a group stays within a worker's share of the bytes and within
-    `group_bytes`: one pass over a group costs less than a pass per input (a process, a set of K
-    files for the rules to read), and games two inputs of one group share are dropped as they
-    are met, where two sets would have to be counted again. Inputs of that size or more (a
+    than `slots` (the tasks the workers run at once: their threads) are cut into enough parts
+    for every slot to count one, and consecutive whole inputs are grouped while a group stays
+    within a slot's share of the bytes and within `group_bytes`: one pass over a group costs
+    less than a pass per input (a process, a set of K files for the rules to read), and games
+    two inputs of one group share are dropped as they are met, where two sets would have to be
+    counted again. Inputs of that size or more (a
     lichess month) stay one shard each, and the scheduler balances them over the workers."""
     if parts:
         return [Shard([path], f"{i}/{parts}" if parts > 1 else "") for path in inputs for i in range(parts)]
-    if len(inputs) < workers:
-        n = -(-workers // len(inputs))
+    if len(inputs) < slots:
+        n = -(-slots // len(inputs))
         return [Shard([path], f"{i}/{n}") for path in inputs for i in range(n)]
     sizes = [size(path) for path in inputs]
-    most = min(sum(sizes) / workers, group_bytes)
+    most = min(sum(sizes) / slots, group_bytes)
     shards = []
     group, grouped = [], 0
     for path, n in zip(inputs, sizes):
@@ -71,9 +73,9 @@ def plan_shards(inputs, parts, workers, size=os.path.getsize, group_bytes=GROUP_
     return shards
 
 
-def default_partitions(workers):
+def default_partitions(slots):
     k = 1
-    while k < 2 * workers and k < 4096:
+    while k < 2 * slots and k < 4096:
         k *= 2
     return k
 
@@ -190,12 +192,23 @@ class Job:
         return total
 
     def batches(self):
-        return self.options.batches or 4 * self.session.workers
+        return self.options.batches or 4 * self.session.slots
 
     def run_one(self, stage, args, what):
         return self.session.run_stage(stage, [(tasks.command, self.bookforge, args, what)])[0]
 
     # --- build ---
+
+    def plan(self, inputs):
+        """The shards of a job's inputs. On workers that share one machine, all inputs are one
+        shard, built in one task on that machine's threads (one_task), unless --parts or
+        --reduce asks for the counted path: bookforge's threads share the machine's memory,
+        where shards would write their counts to files only to read them back, and count the
+        games two shards share twice. On the three pgnmentor files with two workers, one task
+        took 0.X the time of two shards counted (docs/scale.md)."""
+        if self.session.one_machine and not self.options.parts and self.options.reduce == "auto":
+            return [Shard(list(inputs), "")]
+        return plan_shards(inputs, self.options.parts, self.session.slots)
 
     def one_task(self, shards):
         """The shard of a job that is one task (nothing to shuffle): a single whole-input shard,
@@ -204,9 +217,14 @@ class Job:
             return shards[0]
         return None
 
+    def one_task_threads(self):
+        """The threads of a job that is one task: every worker thread of the one machine the
+        workers share (no other task runs beside it), or one on a cluster of several."""
+        return str(self.session.slots if self.session.one_machine else 1)
+
     def report_one_task(self, shard, result):
         self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
-                                  "seconds": round(result["seconds"], 3)}]
+                                  "seconds": round(result["seconds"], 3), "threads": int(self.one_task_threads())}]
 
     def in_work_folder(self, flags, tokens):
         """`tokens` with --suspicious naming the work folder's list, which book_built puts in
@@ -225,12 +243,12 @@ class Job:
 
     def build_in_one_task(self, shard, flags, output):
         """One shard (one worker): nothing to shuffle, so its map and reduce are one task, a
-        `bookforge build` of the shard on one core of the worker, the book of one machine by
+        `bookforge build` of the shard on the worker's machine, the book of one machine by
         definition. Writing its counts only to read them back cost 1.3 s of a 4 s build of the
         three pgnmentor files. --reduce direct or ranges keeps the two steps."""
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
-        args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", "1", "--progress", "never",
+        args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", self.one_task_threads(), "--progress", "never",
                                                  "--report", build_report] + self.in_work_folder(flags, flags.build)
         result = self.run_one("build", args, f"{self.shard_name(0, [shard])}: bookforge build")
         self.report_one_task(shard, result)
@@ -376,7 +394,7 @@ class Job:
             # `db add` of its files, as for a book (build_in_one_task).
             result = self.run_one(
                 "db-add", ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags)
-                + ["--threads", "1", "--progress", "never"],
+                + ["--threads", self.one_task_threads(), "--progress", "never"],
                 f"{self.shard_name(0, shards)}: bookforge db add",
             )
             self.report_one_task(shard, result)

@@ -3,6 +3,7 @@ for 1, 2 and 3 workers, for whole files and parts of them as shards, for any num
 ranges, and under every rule preset."""
 
 import json
+import os
 import re
 import sys
 
@@ -11,7 +12,7 @@ import pytest
 from conftest import LICHESS, ROOT, SAMPLES, TWIC, leftovers
 
 sys.path.insert(0, str(ROOT / "cluster"))
-from bookforge_dask import jobs  # noqa: E402
+from bookforge_dask import cli, jobs  # noqa: E402
 
 RULES = {
     "default": [],
@@ -30,7 +31,7 @@ RULES = {
         (3, []),
         (2, ["--parts", "3"]),
         (3, ["--parts", "5", "--partitions", "16"]),
-        (2, ["--partitions", "1"]),
+        (2, ["--partitions", "1", "--reduce", "direct"]),
         (2, ["--parts", "3", "--reduce", "ranges"]),
         (3, ["--parts", "4", "--partitions", "8", "--reduce", "ranges"]),
         (2, ["--parts", "3", "--reduce", "direct"]),
@@ -47,8 +48,8 @@ def test_books_equal_one_machine_for_any_workers_and_split(tmp_path, driver, one
     # The rules ran a task per key range when asked to, or for more than 8 sets (each reading
     # its range of every set: no separate reduce), and as one task reading the sets otherwise.
     sets = workers * (int(split[split.index("--parts") + 1]) if "--parts" in split else 1)
-    if sets == 1 and "--reduce" not in split:
-        # One shard: its count and its rules are one task, bookforge build.
+    if "--parts" not in split and "--reduce" not in split:
+        # Workers of one machine: the job is one task, bookforge build with their threads.
         assert "  build: 1 task(s)" in r.stdout and "  count:" not in r.stdout, r.stdout
     else:
         spread = "ranges" in split or ("direct" not in split and sets > 8)
@@ -139,6 +140,38 @@ def test_one_worker_counts_its_inputs_in_one_pass_and_drops_shared_games_there(t
     assert leftovers(tmp_path) == []
 
 
+class Machines:
+    """A session's view of its workers, without a cluster: `threads` worker threads on one
+    machine or on several."""
+
+    def __init__(self, threads, one_machine):
+        self.workers = self.slots = threads
+        self.one_machine = one_machine
+
+
+@pytest.mark.parametrize("one_machine", [True, False])
+def test_workers_of_one_machine_build_in_one_task_with_their_threads(tmp_path, one_machine):
+    inputs = [tmp_path / "a.pgn", tmp_path / "b.pgn"]
+    for path in inputs:
+        path.write_text("1. e4 e5 1-0\n")
+
+    def plan(threads, *flags):
+        options = cli.driver_parser("build").parse_args(list(flags))
+        job = jobs.Job(Machines(threads, one_machine), options, str(tmp_path))
+        shards = job.plan([str(p) for p in inputs])
+        return [([os.path.basename(i) for i in s.inputs], s.part) for s in shards], job.one_task(shards) is not None, \
+            job.one_task_threads()
+
+    if one_machine:
+        assert plan(4) == ([(["a.pgn", "b.pgn"], "")], True, "4")
+    else:
+        # Workers on several machines: a shard a thread, counted.
+        assert plan(4) == ([(["a.pgn"], "0/2"), (["a.pgn"], "1/2"), (["b.pgn"], "0/2"), (["b.pgn"], "1/2")], False, "1")
+    # --parts and --reduce ask for the counted path on one machine too.
+    assert plan(2, "--parts", "1") == ([(["a.pgn"], ""), (["b.pgn"], "")], False, "2" if one_machine else "1")
+    assert plan(4, "--reduce", "direct")[1] is False
+
+
 def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
     sizes = {"a": 10, "b": 10, "c": 10, "d": 30, "e": 5}
     size = sizes.__getitem__
@@ -160,11 +193,12 @@ def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
 
 
 def test_the_same_content_twice_is_refused_naming_it(tmp_path, driver):
-    # Two inputs of the same bytes would be the same shards twice.
+    # Two inputs of the same bytes would be the same shards twice (counted: on one machine the
+    # one task is bookforge build, which drops the second copy's games as duplicates).
     copy = tmp_path / "copy.pgn"
     copy.write_bytes(TWIC.read_bytes())
     book = tmp_path / "cluster.bin"
-    r = driver("build", TWIC, copy, "-o", book)
+    r = driver("build", TWIC, copy, "-o", book, "--reduce", "direct")
     assert r.returncode == 1
     assert "copy.pgn" in r.stderr and "counted twice" in r.stderr
     assert not book.exists()

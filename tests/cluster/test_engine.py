@@ -28,14 +28,15 @@ def test_rescoring_on_the_cluster_gives_the_one_machine_book(tmp_path, driver, o
     assert leftovers(tmp_path) == []
 
 
-def test_one_worker_rescores_and_finds_exits_in_its_one_build_as_one_machine(tmp_path, driver, one_machine):
-    # One shard: the whole build is one task, with every flag of the build.
+def test_one_machine_rescores_and_finds_exits_in_its_one_build_as_one_machine(tmp_path, driver, one_machine):
+    # Workers of one machine: the whole build is one task, with every flag of the build, on
+    # their two threads.
     rules = ["--min-move-games", "20", "--max-ply", "16"] + RESCORING["depth"]
     exits = ["--exit-depth", "4", "--exit-eval-min", "-80", "--exit-eval-max", "80"]
     one_machine("build", TWIC, "-o", tmp_path / "one.bin", "--suspicious", tmp_path / "one.csv",
                 "--exits", tmp_path / "one.epd", "-q", *rules, *exits)
     r = driver("build", TWIC, "-o", tmp_path / "cluster.bin", "--suspicious", tmp_path / "cluster.csv",
-               "--exits", tmp_path / "cluster.epd", *rules, *exits, local=1, processes=False)
+               "--exits", tmp_path / "cluster.epd", *rules, *exits, local=2, processes=False)
     assert r.returncode == 0, r.stderr
     assert "  build: 1 task(s)" in r.stdout, r.stdout
     for name in ("bin", "csv", "epd"):

@@ -45,7 +45,7 @@ def answers(bookforge, db):
     return out
 
 
-@pytest.mark.parametrize("workers, split", [(2, ["--parts", "1"]), (2, ["--parts", "3"]), (1, []),
+@pytest.mark.parametrize("workers, split", [(2, ["--parts", "1"]), (2, ["--parts", "3"]), (1, []), (2, []),
                                             (1, ["--reduce", "direct"])])
 def test_the_store_from_the_cluster_answers_as_the_one_machine_store(tmp_path, bookforge, driver, workers, split):
     one = tmp_path / "one.sqlite"
@@ -54,7 +54,8 @@ def test_the_store_from_the_cluster_answers_as_the_one_machine_store(tmp_path, b
     cluster = tmp_path / "cluster.sqlite"
     r = driver("db-add", "--db", cluster, TWIC, LICHESS, *split, local=workers)
     assert r.returncode == 0, r.stderr
-    # One shard (one worker) is one task, db add of its files; more are counted first.
+    # Workers of one machine are one task, db add of the files on their threads; shards asked
+    # for with --parts or --reduce are counted first.
     assert ("  count:" in r.stdout) == (split != []), r.stdout
     expected, got = answers(bookforge, one), answers(bookforge, cluster)
     assert len(expected) > 100
