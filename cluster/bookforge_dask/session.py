@@ -80,7 +80,7 @@ class Session:
             # bookforge; the memory monitor (off with no memory limit) measures workers that hold
             # no data, as a task's result is a few lines; the system monitor and the event loop's
             # tick feed a dashboard and warnings there is no use for. Together they took 0.26 to
-            # 0.30 s of the driver's cpu over a build of 3 s on two busy cores; 0.10 to 0.19 s
+            # 0.30 s of the driver's cpu over a build of 3 s on two busy cores; 0.11 to 0.15 s
             # without them.
             dask.config.set({
                 "distributed.worker.profile.enabled": False,
