@@ -71,6 +71,15 @@ def test_a_scheduler_and_two_workers_build_the_one_machine_book(tmp_path, cluste
     assert "on 2 worker(s)" in r.stdout
     assert book.read_bytes() == reference.read_bytes()
     assert list(work.iterdir()) == []  # the job's work folder is gone
+    # Without --parts: the two workers run on one machine, so the job is one build task with
+    # their two threads.
+    report = tmp_path / "report.json"
+    r = driver("build", TWIC, LICHESS, "-o", book, "--scheduler", cluster.address, "--work-dir", work,
+               "--report", report, local=0)
+    assert r.returncode == 0, r.stderr
+    assert "  build: 1 task(s)" in r.stdout and "  count:" not in r.stdout, r.stdout
+    assert json.loads(report.read_text())["shards"][0]["threads"] == 2
+    assert book.read_bytes() == reference.read_bytes()
 
 
 def test_a_worker_that_cannot_see_the_work_folder_fails_the_job_saying_so(tmp_path, cluster, driver):
