@@ -220,11 +220,11 @@ class Job:
     def one_task_threads(self):
         """The threads of a job that is one task: every worker thread of the one machine the
         workers share (no other task runs beside it), or one on a cluster of several."""
-        return str(self.session.slots if self.session.one_machine else 1)
+        return self.session.slots if self.session.one_machine else 1
 
     def report_one_task(self, shard, result):
         self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
-                                  "seconds": round(result["seconds"], 3), "threads": int(self.one_task_threads())}]
+                                  "seconds": round(result["seconds"], 3), "threads": self.one_task_threads()}]
 
     def in_work_folder(self, flags, tokens):
         """`tokens` with --suspicious naming the work folder's list, which book_built puts in
@@ -244,11 +244,11 @@ class Job:
     def build_in_one_task(self, shard, flags, output):
         """One shard, or workers of one machine: nothing to shuffle, so the map and the reduce are
         one task, a `bookforge build` of the shard on the worker's machine, the book of one
-        machine by definition. Writing its counts only to read them back cost 1.3 s of a 4 s build of the
-        three pgnmentor files. --reduce direct or ranges keeps the two steps."""
+        machine by definition. Writing its counts only to read them back cost 1.3 s of a 4 s
+        build of the three pgnmentor files. --reduce direct or ranges keeps the two steps."""
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
-        args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", self.one_task_threads(),
+        args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", str(self.one_task_threads()),
                                                  "--progress", "never", "--report", build_report]
         args += self.in_work_folder(flags, flags.build)
         result = self.run_one("build", args, f"{self.shard_name(0, [shard])}: bookforge build")
@@ -395,7 +395,7 @@ class Job:
             # `db add` of its files, as for a book (build_in_one_task).
             result = self.run_one(
                 "db-add", ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags)
-                + ["--threads", self.one_task_threads(), "--progress", "never"],
+                + ["--threads", str(self.one_task_threads()), "--progress", "never"],
                 f"{self.shard_name(0, shards)}: bookforge db add",
             )
             self.report_one_task(shard, result)

@@ -163,12 +163,12 @@ def test_workers_of_one_machine_build_in_one_task_with_their_threads(tmp_path, o
             job.one_task_threads()
 
     if one_machine:
-        assert plan(4) == ([(["a.pgn", "b.pgn"], "")], True, "4")
+        assert plan(4) == ([(["a.pgn", "b.pgn"], "")], True, 4)
     else:
         # Workers on several machines: a shard a thread, counted.
-        assert plan(4) == ([(["a.pgn"], "0/2"), (["a.pgn"], "1/2"), (["b.pgn"], "0/2"), (["b.pgn"], "1/2")], False, "1")
+        assert plan(4) == ([(["a.pgn"], "0/2"), (["a.pgn"], "1/2"), (["b.pgn"], "0/2"), (["b.pgn"], "1/2")], False, 1)
     # --parts and --reduce ask for the counted path on one machine too.
-    assert plan(2, "--parts", "1") == ([(["a.pgn"], ""), (["b.pgn"], "")], False, "2" if one_machine else "1")
+    assert plan(2, "--parts", "1") == ([(["a.pgn"], ""), (["b.pgn"], "")], False, 2 if one_machine else 1)
     assert plan(4, "--reduce", "direct")[1] is False
 
 
