@@ -85,7 +85,8 @@ def driver_parser(command):
     p.add_argument("--bookforge", default="bookforge", help="the bookforge binary on the workers [on PATH]")
     p.add_argument("--parts", type=int, default=0,
                    help="shards per input (--part i/N) [on one machine, one task; else whole inputs, grouped "
-                        "or cut to the worker threads' shares]")
+                        "or cut to the worker threads' shares, a compressed one only as far as its reader "
+                        "keeps them busy]")
     p.add_argument("--partitions", type=int, default=0, help="key ranges: reduce tasks [2 x worker threads]")
     p.add_argument("--batches", type=int, default=0, help="batches of searches [4 x worker threads]")
     p.add_argument("--retries", type=int, default=1, help="times a task that raised runs again [1]")

@@ -33,6 +33,7 @@ DIRECT_SETS = 8
 class Shard:
     inputs: list
     part: str  # "i/N" of each input, or "" for whole inputs
+    threads: int = 1  # bookforge's --threads for the shard's task
 
     def describe(self):
         names = " + ".join(self.inputs)
@@ -45,20 +46,58 @@ class Shard:
 GROUP_BYTES = 256 << 20
 
 
-def plan_shards(inputs, parts, slots, size=os.path.getsize, group_bytes=GROUP_BYTES):
+# A compressed stream is read from its start: `count --part i/N` of it decompresses every byte
+# before its range, so the parts of a compressed input cost more the more there are (n parts
+# decompress the stream n/2 times over), and no split reads it faster than one reader
+# decompresses the whole. How many counting threads one reader keeps busy: the count's cpu
+# against the decompression's on pgnmentor part 1 (92 MB: count of the plain PGN on one thread
+# 1.8 s, then zstd -dc 0.42 s, gzip -dc 0.58 s, xz -dc 1.9 s, bzip2 -dc 7.2 s, 2026-11-28).
+READER_FEEDS = {"zst": 4, "gz": 3, "xz": 1, "bz2": 1}
+MAGIC = ((b"\x28\xb5\x2f\xfd", "zst"), (b"\x1f\x8b", "gz"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bz2"))
+
+
+def compression(path):
+    """An input's compression, from its first bytes as bookforge tells it: "zst", "gz", "xz",
+    "bz2", or "" for plain PGN."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(6)
+    except OSError:
+        return ""
+    if len(head) >= 4 and head[0] & 0xF0 == 0x50 and head[1:4] == b"\x2a\x4d\x18":
+        return "zst"  # a skippable frame first, as pzstd writes
+    return next((name for magic, name in MAGIC if head.startswith(magic)), "")
+
+
+def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, compressed=compression,
+                group_bytes=GROUP_BYTES):
     """The map's tasks. With `parts` (--parts N), every input in N parts. Otherwise fewer inputs
-    than `slots` (the tasks the workers run at once: their threads) are cut into enough parts
-    for every slot to count one, and consecutive whole inputs are grouped while a group stays
-    within a slot's share of the bytes and within `group_bytes`: one pass over a group costs
-    less than a pass per input (a process, a set of K files for the rules to read), and games
-    two inputs of one group share are dropped as they are met, where two sets would have to be
-    counted again. Inputs of that size or more (a lichess month) stay one shard each, and the
-    scheduler balances them over the workers."""
+    than `slots` (the tasks the workers run at once: their threads) share the slots out: a
+    plain input is cut into a part a slot (a part finds its range at little cost), and a
+    compressed one into as few parts as keep its readers' counting threads busy, each part a
+    task of several threads on one worker (`machine_threads`, the smallest worker's): a
+    lichess month (one .zst) on workers of 16 threads is one task of 4 threads, where 16 parts
+    of a thread each would decompress the month eight times over and finish no sooner.
+    Consecutive whole inputs are grouped while a group stays within a slot's share of the bytes
+    and within `group_bytes`: one pass over a group costs less than a pass per input (a
+    process, a set of K files for the rules to read), and games two inputs of one group share
+    are dropped as they are met, where two sets would have to be counted again. Inputs of that
+    size or more stay one shard each, and the scheduler balances them over the workers."""
     if parts:
         return [Shard([path], f"{i}/{parts}" if parts > 1 else "") for path in inputs for i in range(parts)]
     if len(inputs) < slots:
-        n = -(-slots // len(inputs))
-        return [Shard([path], f"{i}/{n}") for path in inputs for i in range(n)]
+        share = -(-slots // len(inputs))
+        shards = []
+        for path in inputs:
+            kind = compressed(path)
+            if kind:
+                busy = min(share, READER_FEEDS[kind])
+                n = -(-busy // machine_threads)
+                threads = min(machine_threads, -(-busy // n))
+            else:
+                n, threads = share, 1
+            shards += [Shard([path], f"{i}/{n}" if n > 1 else "", threads) for i in range(n)]
+        return shards
     sizes = [size(path) for path in inputs]
     most = min(sum(sizes) / slots, group_bytes)
     shards = []
@@ -121,12 +160,13 @@ class Job:
         flags = list(counting_flags) + ["--partitions", k, "--for", counts_for]
         sets = [self.path("sets", f"shard-{i:05d}") for i in range(len(shards))]
         calls = [
-            (tasks.count_shard, self.bookforge, s.inputs, s.part, sets[i], flags, self.shard_name(i, shards))
+            (tasks.count_shard, self.bookforge, s.inputs, s.part, s.threads, sets[i], flags, self.shard_name(i, shards))
             for i, s in enumerate(shards)
         ]
-        results = self.session.run_stage("count", calls)
+        results = self.session.run_stage("count", calls, [s.threads for s in shards])
         self.report["shards"] = [
-            {"inputs": s.inputs, "part": s.part or "whole", "summary": r["summary"], "seconds": round(r["seconds"], 3)}
+            {"inputs": s.inputs, "part": s.part or "whole", "threads": s.threads, "worker": r["worker"],
+             "summary": r["summary"], "seconds": round(r["seconds"], 3)}
             for s, r in zip(shards, results)
         ]
         header = read_counts_header(sets[0])
@@ -153,13 +193,14 @@ class Job:
                 self.bookforge,
                 shards[i].inputs,
                 shards[i].part,
+                shards[i].threads,
                 recounted[i],
                 flags + ["--skip-games", skip[i]],
                 self.shard_name(i, shards),
             )
             for i in sorted(skip)
         ]
-        self.session.run_stage("recount", calls)
+        self.session.run_stage("recount", calls, [shards[i].threads for i in sorted(skip)])
         return [recounted.get(i, s) for i, s in enumerate(sets)]
 
     def merge(self, sets):
@@ -207,8 +248,8 @@ class Job:
         games two shards share twice. On the three pgnmentor files with two workers, the job
         took 1.10x to 1.22x one process's time in one task, 2.29x counted (docs/scale.md)."""
         if self.session.one_machine and not self.options.parts and self.options.reduce == "auto":
-            return [Shard(list(inputs), "")]
-        return plan_shards(inputs, self.options.parts, self.session.slots)
+            return [Shard(list(inputs), "", self.session.slots)]
+        return plan_shards(inputs, self.options.parts, self.session.slots, self.session.machine_threads)
 
     def one_task(self, shards):
         """The shard of a job that is one task (nothing to shuffle): a single whole-input shard,
@@ -217,14 +258,16 @@ class Job:
             return shards[0]
         return None
 
-    def one_task_threads(self):
-        """The threads of a job that is one task: every worker thread of the one machine the
-        workers share (no other task runs beside it), or one on a cluster of several."""
-        return self.session.slots if self.session.one_machine else 1
-
-    def report_one_task(self, shard, result):
-        self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "summary": result["out"].strip(),
-                                  "seconds": round(result["seconds"], 3), "threads": self.one_task_threads()}]
+    def run_one_task(self, stage, shard, args, what):
+        """The one task of a job, `bookforge build` or `db add` of its shard, on the shard's
+        threads: every worker thread of the one machine the workers share (no other task runs
+        beside it), or a worker's on a cluster of several; its report kept."""
+        args = list(args) + ["--threads", str(shard.threads), "--progress", "never"]
+        result = self.session.run_stage(stage, [(tasks.command, self.bookforge, args, what)], [shard.threads])[0]
+        self.report["shards"] = [{"inputs": shard.inputs, "part": "whole", "threads": shard.threads,
+                                  "worker": result["worker"], "summary": result["out"].strip(),
+                                  "seconds": round(result["seconds"], 3)}]
+        return result
 
     def in_work_folder(self, flags, tokens):
         """`tokens` with --suspicious naming the work folder's list, which book_built puts in
@@ -248,11 +291,9 @@ class Job:
         build of the three pgnmentor files. --reduce direct or ranges keeps the two steps."""
         book = self.path("book.bin")
         build_report = self.path("build-report.json")
-        args = ["build"] + list(shard.inputs) + ["-o", book, "--threads", str(self.one_task_threads()),
-                                                 "--progress", "never", "--report", build_report]
+        args = ["build"] + list(shard.inputs) + ["-o", book, "--report", build_report]
         args += self.in_work_folder(flags, flags.build)
-        result = self.run_one("build", args, f"{self.shard_name(0, [shard])}: bookforge build")
-        self.report_one_task(shard, result)
+        result = self.run_one_task("build", shard, args, f"{self.shard_name(0, [shard])}: bookforge build")
         self.book_built(result, build_report, flags, output)
         self.report["games"] = self.report["build"]["tally"]["games"]
         return result
@@ -393,12 +434,10 @@ class Job:
         shard = self.one_task(shards)
         if shard:
             # `db add` of its files, as for a book (build_in_one_task).
-            result = self.run_one(
-                "db-add", ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags)
-                + ["--threads", str(self.one_task_threads()), "--progress", "never"],
+            result = self.run_one_task(
+                "db-add", shard, ["db", "add", "--db", db] + list(shard.inputs) + list(counting_flags) + list(db_flags),
                 f"{self.shard_name(0, shards)}: bookforge db add",
             )
-            self.report_one_task(shard, result)
             self.report["db_add_summary"] = result["out"].strip()
             return result
         # The positions that keep their top and recent games are chosen when counting.

@@ -98,15 +98,34 @@ class Session:
             self.client = Client(self.cluster)
         if not self.client.scheduler_info()["workers"]:
             self.client.wait_for_workers(1, timeout=options.connect_timeout)
-        workers = self.client.scheduler_info()["workers"].values()
+        workers = self.client.scheduler_info()["workers"]
         self.workers = len(workers)
-        # A task runs one bookforge process of one thread, and a worker runs as many tasks at
-        # once as it has threads (`dask worker` gives a machine's worker a thread per core): the
-        # job is planned for that many tasks at once.
-        self.slots = sum(w["nthreads"] for w in workers)
+        # A worker runs as many tasks at once as it has threads (`dask worker` gives a machine's
+        # worker a thread per core): the job is planned for that many tasks at once, most of
+        # them a bookforge process of one thread.
+        self.threads = {address: w["nthreads"] for address, w in workers.items()}
+        self.slots = sum(self.threads.values())
+        # The threads of the smallest worker: a task of that many fits on any worker.
+        self.machine_threads = min(self.threads.values())
         # Workers that all run on one machine (a LocalCluster, or one host's workers) share its
         # memory: bookforge's own threads need no counts files between them.
-        self.one_machine = len({w["host"] for w in workers}) == 1
+        self.one_machine = len({w["host"] for w in workers.values()}) == 1
+
+    def place(self, threads):
+        """The worker each task should run on, for tasks of `threads` threads each: a task of
+        several (a bookforge process on that many cores) goes to the worker with the most threads
+        still free, so that two of them do not share one worker's cores while another idles.
+        None for a task of one thread, which the scheduler places."""
+        free = dict(self.threads)
+        out = []
+        for t in threads:
+            if t <= 1:
+                out.append(None)
+                continue
+            address = max(sorted(free), key=lambda a: (free[a], free[a] - self.threads[a]))
+            free[address] -= t
+            out.append(address)
+        return out
 
     def close(self):
         self.client.close()
@@ -141,16 +160,20 @@ class Session:
             raise JobError("the workers run different bookforge versions: " + ", ".join(sorted(versions)))
         return versions.pop() if versions else None
 
-    def run_stage(self, stage, calls):
+    def run_stage(self, stage, calls, threads=None):
         """Runs `calls` (function, args...) as one task each; their results in the order given.
+        `threads` gives each task's threads where some take more than one (placed by place()).
         A task that bookforge failed stops the stage (the others are cancelled) with its
-        message; a worker that dies has its tasks run again by the scheduler."""
+        message; a worker that dies has its tasks run again by the scheduler, elsewhere if
+        need be."""
         start = time.monotonic()
+        where = self.place(threads) if threads else [None] * len(calls)
         futures = []
         for i, (fn, *args) in enumerate(calls):
+            placed = {"workers": [where[i]], "allow_other_workers": True} if where[i] else {}
             futures.append(
                 self.client.submit(
-                    fn, *args, key=f"{stage}-{i}-{self.token}", pure=False, retries=self.options.retries
+                    fn, *args, key=f"{stage}-{i}-{self.token}", pure=False, retries=self.options.retries, **placed
                 )
             )
         index = {f.key: i for i, f in enumerate(futures)}
@@ -171,6 +194,11 @@ class Session:
         except BaseException:
             self.client.cancel(futures)
             raise
+        if threads:
+            # Where the tasks of several threads ran, for the report: the result's holder.
+            held = self.client.who_has(futures)
+            for i, f in enumerate(futures):
+                results[i]["worker"] = (list(held.get(f.key, ())) or [None])[0]
         self.progress.update(stage, done, len(calls), start, final=True)
         self.stages.append({"stage": stage, "tasks": len(calls), "seconds": round(time.monotonic() - start, 3)})
         return results

@@ -80,11 +80,11 @@ def check_worker(bookforge, work_dir, probe):
     }
 
 
-def count_shard(bookforge, inputs, part, set_dir, flags, shard):
-    """`bookforge count` of one shard (`shard` names it in an error) into the set folder
-    `set_dir`."""
+def count_shard(bookforge, inputs, part, threads, set_dir, flags, shard):
+    """`bookforge count` of one shard (`shard` names it in an error) on `threads` threads into
+    the set folder `set_dir`."""
     temp = _temporary(set_dir)
-    args = ["count"] + list(inputs) + ["-o", temp, "--threads", "1", "--progress", "never"]
+    args = ["count"] + list(inputs) + ["-o", temp, "--threads", str(threads), "--progress", "never"]
     if part:
         args += ["--part", part]
     rc, out, err, seconds = run(bookforge, args + list(flags))

@@ -146,6 +146,7 @@ class Machines:
 
     def __init__(self, threads, one_machine):
         self.workers = self.slots = threads
+        self.machine_threads = 1
         self.one_machine = one_machine
 
 
@@ -159,16 +160,17 @@ def test_workers_of_one_machine_build_in_one_task_with_their_threads(tmp_path, o
         options = cli.driver_parser("build").parse_args(list(flags))
         job = jobs.Job(Machines(threads, one_machine), options, str(tmp_path))
         shards = job.plan([str(p) for p in inputs])
-        return [([os.path.basename(i) for i in s.inputs], s.part) for s in shards], job.one_task(shards) is not None, \
-            job.one_task_threads()
+        one = job.one_task(shards)
+        return [([os.path.basename(i) for i in s.inputs], s.part) for s in shards], one is not None, \
+            one.threads if one else None
 
     if one_machine:
         assert plan(4) == ([(["a.pgn", "b.pgn"], "")], True, 4)
     else:
         # Workers on several machines: a shard a thread, counted.
-        assert plan(4) == ([(["a.pgn"], "0/2"), (["a.pgn"], "1/2"), (["b.pgn"], "0/2"), (["b.pgn"], "1/2")], False, 1)
+        assert plan(4) == ([(["a.pgn"], "0/2"), (["a.pgn"], "1/2"), (["b.pgn"], "0/2"), (["b.pgn"], "1/2")], False, None)
     # --parts and --reduce ask for the counted path on one machine too.
-    assert plan(2, "--parts", "1") == ([(["a.pgn"], ""), (["b.pgn"], "")], False, 2 if one_machine else 1)
+    assert plan(2, "--parts", "1") == ([(["a.pgn"], ""), (["b.pgn"], "")], False, None)
     assert plan(4, "--reduce", "direct")[1] is False
 
 
@@ -190,6 +192,55 @@ def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
     # --parts N cuts every input, and --parts 1 keeps each whole input a shard.
     assert plan(["a", "b"], 2, 1) == [(["a"], "0/2"), (["a"], "1/2"), (["b"], "0/2"), (["b"], "1/2")]
     assert plan(["a", "b", "c"], 1, 1) == [(["a"], ""), (["b"], ""), (["c"], "")]
+
+
+def test_compressed_inputs_are_cut_only_as_far_as_their_readers_keep_the_threads_busy():
+    # A part of a compressed input decompresses the stream from its start: a .zst keeps about
+    # four counting threads busy, a .bz2 one, and a part takes as many threads as one worker has.
+    kinds = {"m.zst": "zst", "m.gz": "gz", "m.bz2": "bz2", "m.xz": "xz", "m.pgn": ""}
+
+    def plan(inputs, slots, machine_threads):
+        shards = jobs.plan_shards(inputs, 0, slots, machine_threads, size=lambda p: 10, compressed=kinds.get)
+        return [(s.inputs[0], s.part, s.threads) for s in shards]
+
+    # A lichess month on 8 workers of 16 threads: one task of 4 threads, not 128 parts.
+    assert plan(["m.zst"], 128, 16) == [("m.zst", "", 4)]
+    # Workers of 2 threads: two parts of 2 threads; of one: four parts of one.
+    assert plan(["m.zst"], 8, 2) == [("m.zst", "0/2", 2), ("m.zst", "1/2", 2)]
+    assert plan(["m.zst"], 8, 1) == [("m.zst", f"{i}/4", 1) for i in range(4)]
+    # A share smaller than a reader feeds: as many threads as the share.
+    assert plan(["m.zst", "m.gz"], 4, 4) == [("m.zst", "", 2), ("m.gz", "", 2)]
+    assert plan(["m.gz"], 16, 1) == [("m.gz", f"{i}/3", 1) for i in range(3)]
+    # bzip2 and xz decompress slower than one thread counts: never cut.
+    assert plan(["m.bz2", "m.xz"], 64, 8) == [("m.bz2", "", 1), ("m.xz", "", 1)]
+    # A plain input finds its part's range at little cost: a part a slot, a thread each.
+    assert plan(["m.pgn"], 3, 16) == [("m.pgn", f"{i}/3", 1) for i in range(3)]
+
+
+def test_compression_is_told_from_the_first_bytes(tmp_path):
+    import bz2
+    import gzip
+    import lzma
+
+    samples = {"a": gzip.compress(b"[Event"), "b": bz2.compress(b"[Event"), "c": lzma.compress(b"[Event"),
+               "d": bytes.fromhex("28b52ffd") + b"\0" * 8, "e": bytes.fromhex("502a4d18") + b"\0" * 8,
+               "f": b"[Event \"x\"]\n"}
+    for name, data in samples.items():
+        (tmp_path / name).write_bytes(data)
+    assert {n: jobs.compression(tmp_path / n) for n in samples} == \
+        {"a": "gz", "b": "bz2", "c": "xz", "d": "zst", "e": "zst", "f": ""}
+
+
+def test_tasks_of_several_threads_go_to_the_workers_with_most_threads_free():
+    from types import SimpleNamespace
+
+    from bookforge_dask.session import Session
+
+    workers = SimpleNamespace(threads={"tcp://a": 16, "tcp://b": 16, "tcp://c": 8})
+    # Each task of several threads to the worker with the most free (the least busy of equals);
+    # tasks of one thread to wherever the scheduler puts them.
+    assert Session.place(workers, [11, 11, 11, 1]) == ["tcp://a", "tcp://b", "tcp://c", None]
+    assert Session.place(workers, [4] * 6) == ["tcp://a", "tcp://b", "tcp://a", "tcp://b", "tcp://c", "tcp://a"]
 
 
 def test_the_same_content_twice_is_refused_naming_it(tmp_path, driver):

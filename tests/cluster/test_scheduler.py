@@ -1,6 +1,7 @@
 """The path a real cluster takes: a scheduler and workers started as separate processes with the
 `dask scheduler` / `dask worker` commands, on loopback, and the job sent with --scheduler."""
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -28,9 +29,9 @@ class Cluster:
         log = open(self.folder / f"process-{len(self.procs)}.log", "w")
         self.procs.append(subprocess.Popen(list(prefix) + args, stdout=log, stderr=subprocess.STDOUT))
 
-    def add_worker(self, prefix=()):
-        self.start(["dask", "worker", "--scheduler-file", str(self.file), "--nworkers", "1", "--nthreads", "1",
-                    "--no-dashboard", "--host", "127.0.0.1"], prefix)
+    def add_worker(self, prefix=(), host="127.0.0.1", threads=1):
+        self.start(["dask", "worker", "--scheduler-file", str(self.file), "--nworkers", "1", "--nthreads",
+                    str(threads), "--no-dashboard", "--host", host], prefix)
 
     def wait_for_workers(self, n):
         from dask.distributed import Client
@@ -80,6 +81,29 @@ def test_a_scheduler_and_two_workers_build_the_one_machine_book(tmp_path, cluste
     assert "  build: 1 task(s)" in r.stdout and "  count:" not in r.stdout, r.stdout
     assert json.loads(report.read_text())["shards"][0]["threads"] == 2
     assert book.read_bytes() == reference.read_bytes()
+
+
+def test_workers_of_two_machines_count_a_compressed_input_in_parts_of_their_threads(tmp_path, cluster, driver,
+                                                                                    one_machine):
+    # Two "machines" of two threads each: workers on two loopback addresses, which the scheduler
+    # tells apart by host. A compressed input is read from its start, so it is cut into one part
+    # per machine, each counted by bookforge on that machine's two threads.
+    cluster.add_worker(host="127.0.0.1", threads=2)
+    cluster.add_worker(host="127.0.0.2", threads=2)
+    cluster.wait_for_workers(2)
+    source = tmp_path / "games.pgn.gz"
+    source.write_bytes(gzip.compress(TWIC.read_bytes() + b"\n" + LICHESS.read_bytes()))
+    reference = tmp_path / "one.bin"
+    one_machine("build", source, "-o", reference, "-q")
+    book = tmp_path / "cluster.bin"
+    report = tmp_path / "report.json"
+    r = driver("build", source, "-o", book, "--scheduler", cluster.address, "--work-dir", tmp_path / "shared",
+               "--report", report, local=0)
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    shards = json.loads(report.read_text())["shards"]
+    assert [(s["part"], s["threads"]) for s in shards] == [("0/2", 2), ("1/2", 2)]
+    assert sorted(s["worker"].split("//")[1].split(":")[0] for s in shards) == ["127.0.0.1", "127.0.0.2"]
 
 
 def test_a_worker_that_cannot_see_the_work_folder_fails_the_job_saying_so(tmp_path, cluster, driver):
