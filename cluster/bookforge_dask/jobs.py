@@ -34,6 +34,7 @@ class Shard:
     inputs: list
     part: str  # "i/N" of each input, or "" for whole inputs
     threads: int = 1  # bookforge's --threads for the shard's task
+    bytes: int = 0  # of its inputs as they lie on disk (a part's share): the biggest start first
 
     def describe(self):
         names = " + ".join(self.inputs)
@@ -84,7 +85,8 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
     are dropped as they are met, where two sets would have to be counted again. Inputs of that
     size or more stay one shard each, and the scheduler balances them over the workers."""
     if parts:
-        return [Shard([path], f"{i}/{parts}" if parts > 1 else "") for path in inputs for i in range(parts)]
+        return [Shard([path], f"{i}/{parts}" if parts > 1 else "", 1, size(path) // parts)
+                for path in inputs for i in range(parts)]
     if len(inputs) < slots:
         share = -(-slots // len(inputs))
         shards = []
@@ -96,7 +98,7 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
                 threads = min(machine_threads, -(-busy // n))
             else:
                 n, threads = share, 1
-            shards += [Shard([path], f"{i}/{n}" if n > 1 else "", threads) for i in range(n)]
+            shards += [Shard([path], f"{i}/{n}" if n > 1 else "", threads, size(path) // n) for i in range(n)]
         return shards
     sizes = [size(path) for path in inputs]
     most = min(sum(sizes) / slots, group_bytes)
@@ -104,11 +106,11 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
     group, grouped = [], 0
     for path, n in zip(inputs, sizes):
         if group and grouped + n > most:
-            shards.append(Shard(group, ""))
+            shards.append(Shard(group, "", 1, grouped))
             group, grouped = [], 0
         group.append(path)
         grouped += n
-    shards.append(Shard(group, ""))
+    shards.append(Shard(group, "", 1, grouped))
     return shards
 
 
@@ -163,10 +165,14 @@ class Job:
             (tasks.count_shard, self.bookforge, s.inputs, s.part, s.threads, sets[i], flags, self.shard_name(i, shards))
             for i, s in enumerate(shards)
         ]
-        results = self.session.run_stage("count", calls, [s.threads for s in shards])
+        # The biggest shards first (the scheduler runs higher priorities first): lichess's months
+        # grow from kilobytes to 30 GB, and in the order of their names the biggest would start
+        # last and end the map alone; first, they end beside the small ones.
+        results = self.session.run_stage("count", calls, [s.threads for s in shards], [s.bytes for s in shards])
         self.report["shards"] = [
             {"inputs": s.inputs, "part": s.part or "whole", "threads": s.threads, "worker": r["worker"],
-             "summary": r["summary"], "seconds": round(r["seconds"], 3)}
+             "started": round(r["started"] - self.session.epoch, 3), "summary": r["summary"],
+             "seconds": round(r["seconds"], 3)}
             for s, r in zip(shards, results)
         ]
         header = read_counts_header(sets[0])
@@ -200,7 +206,8 @@ class Job:
             )
             for i in sorted(skip)
         ]
-        self.session.run_stage("recount", calls, [shards[i].threads for i in sorted(skip)])
+        self.session.run_stage("recount", calls, [shards[i].threads for i in sorted(skip)],
+                               [shards[i].bytes for i in sorted(skip)])
         return [recounted.get(i, s) for i, s in enumerate(sets)]
 
     def merge(self, sets):

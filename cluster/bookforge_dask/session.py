@@ -60,6 +60,7 @@ class Session:
     def __init__(self, options):
         self.options = options
         self.token = uuid.uuid4().hex[:8]
+        self.epoch = time.time()  # the job's start, for the times tasks started in the report
         self.stages = []  # (name, tasks, seconds) for the report
         self.progress = Progress(options.progress)
         self.cluster = None
@@ -160,21 +161,25 @@ class Session:
             raise JobError("the workers run different bookforge versions: " + ", ".join(sorted(versions)))
         return versions.pop() if versions else None
 
-    def run_stage(self, stage, calls, threads=None):
+    def run_stage(self, stage, calls, threads=None, priorities=None):
         """Runs `calls` (function, args...) as one task each; their results in the order given.
-        `threads` gives each task's threads where some take more than one (placed by place()).
+        `threads` gives each task's threads where some take more than one (placed by place());
+        `priorities`, where given, which the scheduler starts first (the highest).
         A task that bookforge failed stops the stage (the others are cancelled) with its
         message; a worker that dies has its tasks run again by the scheduler, elsewhere if
         need be."""
         start = time.monotonic()
         where = self.place(threads) if threads else [None] * len(calls)
-        futures = []
-        for i, (fn, *args) in enumerate(calls):
+        # Sent in the order they should start, too: the first tasks to reach the scheduler start
+        # at once on idle workers, before later ones of a higher priority arrive.
+        order = sorted(range(len(calls)), key=lambda i: -priorities[i]) if priorities else range(len(calls))
+        futures = [None] * len(calls)
+        for i in order:
+            fn, *args = calls[i]
             placed = {"workers": [where[i]], "allow_other_workers": True} if where[i] else {}
-            futures.append(
-                self.client.submit(
-                    fn, *args, key=f"{stage}-{i}-{self.token}", pure=False, retries=self.options.retries, **placed
-                )
+            futures[i] = self.client.submit(
+                fn, *args, key=f"{stage}-{i}-{self.token}", pure=False, retries=self.options.retries,
+                priority=priorities[i] if priorities else 0, **placed
             )
         index = {f.key: i for i, f in enumerate(futures)}
         results = [None] * len(futures)

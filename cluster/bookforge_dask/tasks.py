@@ -83,6 +83,7 @@ def check_worker(bookforge, work_dir, probe):
 def count_shard(bookforge, inputs, part, threads, set_dir, flags, shard):
     """`bookforge count` of one shard (`shard` names it in an error) on `threads` threads into
     the set folder `set_dir`."""
+    started = time.time()
     temp = _temporary(set_dir)
     args = ["count"] + list(inputs) + ["-o", temp, "--threads", str(threads), "--progress", "never"]
     if part:
@@ -92,7 +93,7 @@ def count_shard(bookforge, inputs, part, threads, set_dir, flags, shard):
         shutil.rmtree(temp, ignore_errors=True)
         return _failed(f"{shard}: bookforge count", rc, err)
     _put_folder_in_place(temp, set_dir)
-    return {"ok": True, "set": set_dir, "summary": out.strip(), "seconds": seconds}
+    return {"ok": True, "set": set_dir, "summary": out.strip(), "seconds": seconds, "started": started}
 
 
 def find_duplicates(bookforge, sets, out_dir):

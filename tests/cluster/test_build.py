@@ -181,6 +181,10 @@ def test_shards_are_runs_of_whole_inputs_within_a_workers_share_or_parts():
     def plan(inputs, parts, workers, **limits):
         return [(s.inputs, s.part) for s in jobs.plan_shards(inputs, parts, workers, size=size, **limits)]
 
+    # Each shard knows its bytes (a part its share), which orders the map's tasks.
+    assert [s.bytes for s in jobs.plan_shards(["a", "b", "d", "c", "e"], 0, 2, size=size)] == [20, 30, 15]
+    assert [s.bytes for s in jobs.plan_shards(["d"], 3, 1, size=size)] == [10, 10, 10]
+
     assert plan(["a", "b", "c"], 0, 1) == [(["a", "b", "c"], "")]
     assert plan(["a", "b", "c"], 0, 2) == [(["a"], ""), (["b"], ""), (["c"], "")]
     # A share is 65 / 2 bytes: the small inputs are grouped in order, the big one stays alone.
@@ -241,6 +245,26 @@ def test_tasks_of_several_threads_go_to_the_workers_with_most_threads_free():
     # tasks of one thread to wherever the scheduler puts them.
     assert Session.place(workers, [11, 11, 11, 1]) == ["tcp://a", "tcp://b", "tcp://c", None]
     assert Session.place(workers, [4] * 6) == ["tcp://a", "tcp://b", "tcp://a", "tcp://b", "tcp://c", "tcp://a"]
+
+
+def test_the_biggest_shards_start_first(tmp_path, driver, one_machine):
+    # On one worker thread the shards run one after another: the biggest first, whatever the
+    # order of the inputs, so that the biggest do not end the map alone.
+    games = LICHESS.read_text().split("\n\n[Site ")  # the sample's games start with their Site tag
+    assert len(games) == 1000
+    small, rest = tmp_path / "small.pgn", tmp_path / "rest.pgn"
+    small.write_text("\n\n[Site ".join(games[:100]) + "\n")
+    rest.write_text("[Site " + "\n\n[Site ".join(games[100:]))
+    reference = tmp_path / "one.bin"
+    one_machine("build", small, TWIC, rest, "-o", reference, "-q")
+    book, report = tmp_path / "cluster.bin", tmp_path / "report.json"
+    r = driver("build", small, TWIC, rest, "-o", book, "--parts", "1", "--report", report, local=1,
+               processes=False)
+    assert r.returncode == 0, r.stderr
+    assert book.read_bytes() == reference.read_bytes()
+    shards = json.loads(report.read_text())["shards"]
+    assert [os.path.basename(s["inputs"][0]) for s in sorted(shards, key=lambda s: s["started"])] == \
+        ["twic0920-2000.pgn", "rest.pgn", "small.pgn"]
 
 
 def test_the_same_content_twice_is_refused_naming_it(tmp_path, driver):
