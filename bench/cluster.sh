@@ -11,6 +11,7 @@
 #             every copy of a game as fastpopular does)  against  fastpopular --concurrency 1
 #             --maxPlies 40 --minCount 2 (goal: count >= 4x faster), when FASTPOPULAR names a
 #             fastpopular binary built from its public source (not part of bookforge)
+#   parts     count of part 0/4 and 3/4 against the whole input, compressed (.zst) and plain
 #   size      bytes of counts per game, for a book and for a store (the shuffle)
 #
 # Every cluster book is compared with the one-machine book byte for byte.
@@ -72,6 +73,15 @@ echo
 echo "== scaling: 1 -> 2 workers: the three files in one task, and two whole files counted"
 alternate "$tmp/dask-parts123-w1" ";;" "$tmp/dask-parts123-w2"
 alternate "$tmp/dask-parts12-keep-counted-w1" ";;" "$tmp/dask-parts12-keep-counted-w2"
+
+echo
+echo "== parts: a part of a compressed input decompresses the stream to its range's end, a plain"
+echo "   one finds its range at little cost (why the driver cuts compressed inputs little)"
+pc() { # name input part -> a count of that part, one thread
+  script "$1" "rm -rf $tmp/$1.set && $bookforge count $2 -o $tmp/$1.set --partitions 4 --threads 1 $q ${3:+--part $3}"
+}
+alternate "$(pc zst-whole "$zst")" ";;" "$(pc zst-0of4 "$zst" 0/4)" ";;" "$(pc zst-3of4 "$zst" 3/4)" ";;" \
+  "$(pc plain-whole "$pgn")" ";;" "$(pc plain-0of4 "$pgn" 0/4)" ";;" "$(pc plain-3of4 "$pgn" 3/4)"
 
 echo
 echo "== size: bytes of counts per game (count --partitions 4)"
