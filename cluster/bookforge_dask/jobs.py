@@ -47,10 +47,10 @@ class Shard:
 GROUP_BYTES = 256 << 20
 
 
-# A compressed stream is read from its start: `count --part i/N` of it decompresses every byte
-# before its range, so the parts of a compressed input cost more the more there are (n parts
-# decompress the stream n/2 times over), and no split reads it faster than one reader
-# decompresses the whole. How many counting threads one reader keeps busy: the count's cpu
+# A compressed stream is read from its start: `count --part i/N` of it decompresses the whole
+# stream to learn its size and hash, then every byte up to its range's end, so the parts of a
+# compressed input cost more the more there are (n parts decompress it about 1.5 n times over),
+# and no split reads it faster than one reader decompresses the whole. How many counting threads one reader keeps busy: the count's cpu
 # against the decompression's on pgnmentor part 1 (92 MB: count of the plain PGN on one thread
 # 1.8 s, then zstd -dc 0.42 s, gzip -dc 0.58 s, xz -dc 1.9 s, bzip2 -dc 7.2 s, 2026-11-28).
 READER_FEEDS = {"zst": 4, "gz": 3, "xz": 1, "bz2": 1}
@@ -78,7 +78,7 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
     compressed one into as few parts as keep its readers' counting threads busy, each part a
     task of several threads on one worker (`machine_threads`, the smallest worker's): a
     lichess month (one .zst) on workers of 16 threads is one task of 4 threads, where 16 parts
-    of a thread each would decompress the month eight times over and finish no sooner.
+    of a thread each would decompress the month 24 times over and finish no sooner.
     Consecutive whole inputs are grouped while a group stays within a slot's share of the bytes
     and within `group_bytes`: one pass over a group costs less than a pass per input (a
     process, a set of K files for the rules to read), and games two inputs of one group share

@@ -200,7 +200,7 @@ class Session:
             self.client.cancel(futures)
             raise
         if threads:
-            # Where the tasks of several threads ran, for the report: the result's holder.
+            # Where each task ran, for the report: the worker holding its result.
             held = self.client.who_has(futures)
             for i, f in enumerate(futures):
                 results[i]["worker"] = (list(held.get(f.key, ())) or [None])[0]
