@@ -50,16 +50,17 @@ GROUP_BYTES = 256 << 20
 # A compressed stream is read from its start: `count --part i/N` of it decompresses the whole
 # stream to learn its size and hash, then every byte up to its range's end, so the parts of a
 # compressed input cost more the more there are (n parts decompress it about 1.5 n times over),
-# and no split reads it faster than one reader decompresses the whole. How many counting threads one reader keeps busy: the count's cpu
-# against the decompression's on pgnmentor part 1 (92 MB: count of the plain PGN on one thread
-# 1.8 s, then zstd -dc 0.42 s, gzip -dc 0.58 s, xz -dc 1.9 s, bzip2 -dc 7.2 s, 2026-11-28).
+# and no split reads it faster than one reader decompresses the whole. How many counting threads
+# one reader keeps busy: the count's cpu against the decompression's on pgnmentor part 1 (92 MB:
+# count of the plain PGN on one thread 1.8 s, then zstd -dc 0.42 s, gzip -dc 0.58 s, xz -dc
+# 1.9 s, bzip2 -dc 7.2 s, 2026-11-28).
 READER_FEEDS = {"zst": 4, "gz": 3, "xz": 1, "bz2": 1}
 MAGIC = ((b"\x28\xb5\x2f\xfd", "zst"), (b"\x1f\x8b", "gz"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bz2"))
 
 
 def compression(path):
-    """An input's compression, from its first bytes as bookforge tells it: "zst", "gz", "xz",
-    "bz2", or "" for plain PGN."""
+    """An input's compression, from its first bytes as bookforge tells it (the same magic bytes
+    as detect_compression in pgn/source.cpp): "zst", "gz", "xz", "bz2", or "" for plain PGN."""
     try:
         with open(path, "rb") as f:
             head = f.read(6)
@@ -85,8 +86,11 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
     are dropped as they are met, where two sets would have to be counted again. Inputs of that
     size or more stay one shard each, and the scheduler balances them over the workers."""
     if parts:
-        return [Shard([path], f"{i}/{parts}" if parts > 1 else "", 1, size(path) // parts)
-                for path in inputs for i in range(parts)]
+        shards = []
+        for path in inputs:
+            share = size(path) // parts
+            shards += [Shard([path], f"{i}/{parts}" if parts > 1 else "", 1, share) for i in range(parts)]
+        return shards
     if len(inputs) < slots:
         share = -(-slots // len(inputs))
         shards = []
@@ -98,7 +102,8 @@ def plan_shards(inputs, parts, slots, machine_threads=1, size=os.path.getsize, c
                 threads = min(machine_threads, -(-busy // n))
             else:
                 n, threads = share, 1
-            shards += [Shard([path], f"{i}/{n}" if n > 1 else "", threads, size(path) // n) for i in range(n)]
+            part_bytes = size(path) // n
+            shards += [Shard([path], f"{i}/{n}" if n > 1 else "", threads, part_bytes) for i in range(n)]
         return shards
     sizes = [size(path) for path in inputs]
     most = min(sum(sizes) / slots, group_bytes)
@@ -193,6 +198,7 @@ class Job:
         if not skip:
             return sets
         recounted = {i: sets[i] + "-skip" for i in skip}
+        order = sorted(skip)
         calls = [
             (
                 tasks.count_shard,
@@ -204,10 +210,9 @@ class Job:
                 flags + ["--skip-games", skip[i]],
                 self.shard_name(i, shards),
             )
-            for i in sorted(skip)
+            for i in order
         ]
-        self.session.run_stage("recount", calls, [shards[i].threads for i in sorted(skip)],
-                               [shards[i].bytes for i in sorted(skip)])
+        self.session.run_stage("recount", calls, [shards[i].threads for i in order], [shards[i].bytes for i in order])
         return [recounted.get(i, s) for i, s in enumerate(sets)]
 
     def merge(self, sets):
