@@ -16,6 +16,8 @@
 #                 evaluation (--rescore-eval classical) instead of the network
 #   stockfish     bookforge build GAMES -o B --max-ply N --rescore-engine STOCKFISH --rescore-nodes R
 #   stockfish-repair  the same with --rescore-repair
+#   stockfish-tight   the amateur setting with Stockfish as the engine: --rescore-margin 25
+#                 --rescore-repair (the reference row of the embedded depth10-tight)
 #
 # and each book scored by bench/book_quality.cpp (build/bin/book_quality; its header says how):
 # for the positions an engine playing both sides by book weight reaches most often, the regret
@@ -40,7 +42,10 @@
 #
 # usage: bench/book_quality.sh [options] [data set...]
 #   data sets: part1 (pgnmentor part 1, max-ply 30), lichess-2016-05 and lichess-2017-05
-#              (max-ply 20); all three when none is named
+#              (max-ply 20); all three when none is named; lichess-prod500 (max-ply 20) only
+#              when named: 500 lichess games of as many players (scalachess's test games, move
+#              lists without tags or results), held out from every setting: 2016-05 and
+#              2017-05 are each one amateur's games
 #   --nodes N          judge's nodes per eval [300000] (50000 for a quick run)
 #   --positions N      positions judged per book [300]
 #   --rescore-nodes N  nodes per position for the Stockfish-rescored book [100000]
@@ -63,7 +68,7 @@ while (($#)); do
     --rescore-nodes) rescore_nodes=$2; shift 2 ;;
     --books) books=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
-    part1 | lichess-2016-05 | lichess-2017-05) sets+=("$1"); shift ;;
+    part1 | lichess-2016-05 | lichess-2017-05 | lichess-prod500) sets+=("$1"); shift ;;
     *) echo "book_quality.sh: unknown argument '$1' (see the header of $0)" >&2; exit 2 ;;
   esac
 done
@@ -86,8 +91,17 @@ describe() {
     part1) echo "$data/games/pgnmentor_players_part1_Alekhine-Ivanchuk.pgn.zst 30 pgnmentor part 1 (masters), max-ply 30" ;;
     lichess-2016-05) echo "$data/games/lichess-org-database_2016-05.pgn 20 lichess 2016-05 sample (amateurs), max-ply 20" ;;
     lichess-2017-05) echo "$data/games/lichess-org-database_2017-05.pgn 20 lichess 2017-05 sample (amateurs), max-ply 20" ;;
+    lichess-prod500) echo "$work/lichess-prod500.pgn 20 lichess, 500 games of many players (amateurs), max-ply 20" ;;
   esac
 }
+
+# The 500 games come as one move list a line: each becomes a game of unknown result (*), which
+# a book counts as played, and weighs by how often it was played.
+prod500=$data/pgn-tricky/scalachess/prod500standard_sanlines.txt
+if [[ -f $prod500 ]]; then
+  awk '{ printf "[Event \"lichess game %d\"]\n[Site \"lichess.org\"]\n[Result \"*\"]\n\n%s *\n\n", NR, $0 }' \
+    "$prod500" > "$work/lichess-prod500.pgn"
+fi
 
 # bookforge book -> the flags its build adds to the default rules ("stockfish" stands for the
 # judge's engine, $stockfish); the table's label shows them as they are
@@ -108,6 +122,7 @@ rescore_flags() {
     depth10-tight-classical) echo "--rescore-depth 10 --rescore-margin 25 --rescore-repair --rescore-eval classical" ;;
     stockfish) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes" ;;
     stockfish-repair) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-repair" ;;
+    stockfish-tight) echo "--rescore-engine stockfish --rescore-nodes $rescore_nodes --rescore-margin 25 --rescore-repair" ;;
     *) echo "book_quality.sh: unknown book '$1'" >&2; return 2 ;;
   esac
 }
