@@ -96,9 +96,10 @@ describe() {
 }
 
 # The 500 games come as one move list a line: each becomes a game of unknown result (*), which
-# a book counts as played, and weighs by how often it was played.
-prod500=$data/pgn-tricky/scalachess/prod500standard_sanlines.txt
-if [[ -f $prod500 ]]; then
+# a book counts as played, and weighs by how often it was played. Written only when asked for.
+if [[ " ${sets[*]} " == *" lichess-prod500 "* ]]; then
+  prod500=$data/pgn-tricky/scalachess/prod500standard_sanlines.txt
+  [[ -f $prod500 ]] || { echo "book_quality.sh: missing $prod500 (../shared/data)" >&2; exit 1; }
   awk '{ printf "[Event \"lichess game %d\"]\n[Site \"lichess.org\"]\n[Result \"*\"]\n\n%s *\n\n", NR, $0 }' \
     "$prod500" > "$work/lichess-prod500.pgn"
 fi
